@@ -1,0 +1,30 @@
+//===- RowNormInterfaces.td - target description interface -*- tablegen -*-===//
+
+#ifndef ROWNORM_INTERFACES_TD
+#define ROWNORM_INTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def RowNorm_TargetDescriptionAttrInterface
+    : AttrInterface<"TargetDescriptionAttrInterface"> {
+  let cppNamespace = "::mlir::rmsnorm";
+  let description = [{
+    Implemented (as an external model) by the upstream GPU target attributes
+    that rownorm can compile for. Generic passes ask the returned TargetInfo
+    capability questions and never look at the vendor behind it; each target
+    library attaches the model to its own attribute.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Returns the description of the attribute's chip, or null when the chip
+        has no description.
+      }],
+      "std::unique_ptr<::mlir::rmsnorm::TargetInfo>", "getTargetInfo">,
+    InterfaceMethod<[{
+        Returns the chips this target describes, for diagnostics.
+      }],
+      "::llvm::SmallVector<::llvm::StringRef>", "getDescribedChips">,
+  ];
+}
+
+#endif // ROWNORM_INTERFACES_TD

@@ -1,0 +1,63 @@
+//===- TargetInfo.h - what generic passes may ask of a target ---*- C++ -*-===//
+//
+// Generic passes see a target only through this interface: capability
+// questions with numeric answers. Each vendor's library implements it and
+// attaches it to its upstream target attribute (see RowNormInterfaces.td).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMSNORM_TARGET_TARGETINFO_H
+#define RMSNORM_TARGET_TARGETINFO_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+
+namespace mlir::rmsnorm {
+
+class TargetInfo {
+public:
+  virtual ~TargetInfo() = default;
+
+  /// The chip described, e.g. as the target attribute spells it.
+  virtual llvm::StringRef getChip() const = 0;
+  /// Threads that execute in lockstep and can exchange registers by shuffles
+  /// (32 or 64).
+  virtual unsigned getSubgroupSize() const = 0;
+  /// Largest thread block the hardware launches.
+  virtual unsigned getMaxThreadsPerBlock() const = 0;
+  /// Threads resident on one processor (SM / CU) at once.
+  virtual unsigned getMaxThreadsPerProcessor() const = 0;
+  /// 32-bit registers of one processor's register file, and the most one
+  /// thread may use.
+  virtual unsigned getRegistersPerProcessor() const = 0;
+  virtual unsigned getMaxRegistersPerThread() const = 0;
+  /// Shared (workgroup) memory in bytes one block may use, and one processor
+  /// has.
+  virtual unsigned getSharedMemoryPerBlock() const = 0;
+  virtual unsigned getSharedMemoryPerProcessor() const = 0;
+  /// Processors (SMs / CUs) of the chip.
+  virtual unsigned getProcessorCount() const = 0;
+  /// Widest single global load/store in bytes (16 on both current targets).
+  virtual unsigned getMaxVectorBytes() const = 0;
+};
+
+/// The module's `rownorm.target` attribute, or null when there is none.
+Attribute getTargetAttr(ModuleOp module);
+
+/// The target description of the module enclosing `op`. Emits an error on
+/// `op` and returns null when the module records no target, or one without a
+/// description.
+std::unique_ptr<TargetInfo> getTargetInfo(Operation *op);
+
+/// Records `requested` as the module's target unless one is recorded already.
+/// A recorded target is kept when `sameChip(recorded)` holds; anything else is
+/// a mismatch, reported on the module. `requested` must have a description.
+LogicalResult
+attachTargetAttr(ModuleOp module, Attribute requested,
+                 llvm::function_ref<bool(Attribute recorded)> sameChip);
+
+} // namespace mlir::rmsnorm
+
+#endif // RMSNORM_TARGET_TARGETINFO_H

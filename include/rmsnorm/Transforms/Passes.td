@@ -1,0 +1,126 @@
+//===- Passes.td - target-agnostic rownorm passes ---------*- tablegen -*-===//
+
+#ifndef RMSNORM_TRANSFORMS_PASSES_TD
+#define RMSNORM_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileRows : Pass<"rownorm-tile-rows"> {
+  let summary = "Choose the multi-row tiling (schedule) of every rownorm op";
+  let description = [{
+    Sets the `schedule` of every `rownorm.rms_norm` from N, the element type
+    and the module's target description (`rownorm.target`):
+    - vector width: the widest access the target has (16 bytes), narrowed
+      for rows shorter than one vector;
+    - threads per row: enough that each thread holds at most four vectors of
+      the row in registers, so all of a thread's loads are in flight before
+      the reduction; a power of two, at most the block limit;
+    - rows per block: short rows share a block until it has four subgroups of
+      threads, so small-N kernels still launch full blocks.
+    Each option overrides one choice (0 keeps the cost model's); an option the
+    target cannot run (a block over its thread limit, a vector wider than its
+    widest access) is an error on the op. A remark on each op gives the
+    schedule and why. An op that already has a schedule is left alone.
+  }];
+  let options = [
+    Option<"rowsPerBlock", "rows-per-block", "int64_t", /*default=*/"0",
+           "Rows of one thread block (0: cost model)">,
+    Option<"threadsPerRow", "threads-per-row", "int64_t", /*default=*/"0",
+           "Threads that share one row, a power of two (0: cost model)">,
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"0",
+           "Elements per access, a power of two (0: cost model)">,
+  ];
+}
+
+def ExpandOps : Pass<"rownorm-expand-ops"> {
+  let summary = "Expand rownorm ops into explicit, tiled reduction IR";
+  let description = [{
+    Replaces each `rownorm.rms_norm` by the loop nest of its schedule, in
+    upstream dialects (scf, vector, arith, math, memref):
+
+    ```
+    scf.parallel (block)                        // grid: ceil(M / rows_per_block)
+      scf.parallel (row in block)               // rows_per_block
+        %sum = scf.parallel (thread) -> T       // threads_per_row, scf.reduce(addf)
+          scf.for (vector) -> vector<VW x T>    // vectors_per_thread: acc += x*x
+        %rms = sqrt(%sum / N + eps)
+        scf.parallel (thread)
+          scf.for (vector)                      // y = x / %rms * w
+    ```
+
+    The expansion is deliberately naive, as a direct lowering of the formula
+    would be: it computes in the element type, divides by a square root, and
+    accesses the whole schedule-covered tile without bounds checks. The
+    following passes make it right and fast: `rownorm-widen-reductions`,
+    `rownorm-fuse-rsqrt`, `rownorm-mask-accesses`. Ops without a schedule
+    expand with one row per block, one thread per row and scalar vectors.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def WidenReductions : Pass<"rownorm-widen-reductions"> {
+  let summary = "Accumulate f16/bf16 reductions in f32";
+  let description = [{
+    Rewrites additive reductions over f16 or bf16 values to accumulate in f32,
+    wherever they appear (rownorm's expansion or hand-written IR):
+    - `scf.for` loop-carried values updated by `arith.addf`;
+    - `vector.reduction <add>`;
+    - `scf.parallel` reductions combined by `arith.addf` in `scf.reduce`.
+    The addends are widened with them, so products of squares are formed in
+    f32 too (an f16 square overflows from |x| = 256; an f16 sum of squares
+    overflows at N = 4096 with |x| around 4).
+
+    The f32 result is then carried through the element-wise arithmetic that
+    consumes it (`arith` binary ops, `math` unary ops, `vector.broadcast`)
+    instead of being rounded back right away: the value is rounded once,
+    where it leaves that arithmetic (a store, a call, a yield). Constants
+    that were rounded from f32 (`arith.truncf` of an f32 constant) regain
+    their f32 value. The pass never narrows anything.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def FuseRsqrt : Pass<"rownorm-fuse-rsqrt"> {
+  let summary = "Rewrite divisions by a square root into reciprocal square roots";
+  let description = [{
+    `a / sqrt(b)` becomes `a * rsqrt(b)` and `1 / sqrt(b)` becomes
+    `rsqrt(b)`, also through a `vector.broadcast` of the square root. The
+    rsqrt is created once, next to the square root, so a division in a loop
+    becomes a multiplication by a value computed outside it.
+
+    The rewrite changes rounding, so it happens only where fastmath flags
+    allow it: the division or the square root carries `afn` or `arcp`.
+    rownorm's expansion sets `afn` (its numerics contract allows the hardware
+    rsqrt); hand-written IR without those flags is left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::math::MathDialect"];
+}
+
+def MaskAccesses : Pass<"rownorm-mask-accesses"> {
+  let summary = "Make vector accesses that may leave their memref safe";
+  let description = [{
+    Finds `vector.load` / `vector.store` whose indices cannot be proven in
+    bounds (an interval analysis over constants, index arithmetic and the
+    induction variables of `scf.for` / `scf.parallel` with constant bounds)
+    and makes them safe:
+    - innermost dimension (the row tail when N is not a multiple of
+      vector width x threads per row): masked loads reading 0 (neutral for a
+      sum of squares) and masked stores, with the mask from the columns left;
+      a loop that only reaches past the end in its last iteration has that
+      iteration peeled first, so the other iterations keep full vectors;
+    - outer dimensions (rows past M when M is not a multiple of rows per
+      block): the access is guarded by `scf.if`; a guarded load yields 0.
+    An out-of-bounds access is undefined behaviour, so dropping such stores
+    and replacing such loads is always a legal refinement.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+#endif // RMSNORM_TRANSFORMS_PASSES_TD

@@ -1,0 +1,84 @@
+//===- RowNormDialect.cpp - the rownorm dialect ---------------------------===//
+
+#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::rmsnorm;
+using namespace mlir::rmsnorm::rownorm;
+
+#include "RowNormDialect.cpp.inc"
+#include "RowNormInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "RowNormAttrs.cpp.inc"
+
+void RowNormDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "RowNormOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "RowNormAttrs.cpp.inc"
+      >();
+}
+
+LogicalResult
+RowNormDialect::verifyOperationAttribute(Operation *op,
+                                         NamedAttribute attribute) {
+  if (attribute.getName() != getTargetAttrName())
+    return op->emitError() << "unknown rownorm attribute '"
+                           << attribute.getName().getValue() << "'";
+  if (!isa<ModuleOp>(op))
+    return op->emitError() << "'" << getTargetAttrName()
+                           << "' belongs on a builtin.module, not on '"
+                           << op->getName() << "'";
+  auto target =
+      dyn_cast<TargetDescriptionAttrInterface>(attribute.getValue());
+  if (!target)
+    return op->emitError()
+           << "'" << getTargetAttrName()
+           << "' expects a GPU target attribute that has a rownorm target "
+              "description, got "
+           << attribute.getValue();
+  if (!target.getTargetInfo())
+    return op->emitError() << "no rownorm target description for "
+                           << attribute.getValue() << " (described chips: "
+                           << llvm::join(target.getDescribedChips(), ", ")
+                           << ")";
+  return success();
+}
+
+LogicalResult
+ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     int64_t rowsPerBlock, int64_t threadsPerRow,
+                     int64_t vectorWidth, int64_t vectorsPerThread) {
+  auto positive = [&](StringRef name, int64_t value) -> LogicalResult {
+    if (value >= 1)
+      return success();
+    return emitError() << "expects " << name << " to be at least 1, got "
+                       << value;
+  };
+  auto powerOfTwo = [&](StringRef name, int64_t value) -> LogicalResult {
+    if (llvm::isPowerOf2_64(value))
+      return success();
+    return emitError() << "expects " << name
+                       << " to be a power of two, got " << value;
+  };
+  if (failed(positive("rows_per_block", rowsPerBlock)) ||
+      failed(positive("threads_per_row", threadsPerRow)) ||
+      failed(positive("vector_width", vectorWidth)) ||
+      failed(positive("vectors_per_thread", vectorsPerThread)))
+    return failure();
+  // A butterfly reduction pairs threads by xor-ing their index.
+  if (failed(powerOfTwo("threads_per_row", threadsPerRow)) ||
+      failed(powerOfTwo("vector_width", vectorWidth)))
+    return failure();
+  return success();
+}

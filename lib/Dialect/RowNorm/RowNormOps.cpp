@@ -1,0 +1,113 @@
+//===- RowNormOps.cpp - rownorm operations --------------------------------===//
+
+#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallString.h"
+
+using namespace mlir;
+using namespace mlir::rmsnorm::rownorm;
+
+#define GET_OP_CLASSES
+#include "RowNormOps.cpp.inc"
+
+/// A dimension the way a memref type prints it: "?" when dynamic.
+static std::string dim(int64_t value) {
+  return ShapedType::isDynamic(value) ? "?" : std::to_string(value);
+}
+
+/// Checks that `type` (named `name`) lays its rows out contiguously with a row
+/// stride that can hold `rowLength` elements.
+static LogicalResult verifyRowLayout(Operation *op, StringRef name,
+                                     MemRefType type, int64_t rowLength) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return op->emitOpError() << "expects " << name
+                             << " to have a strided layout, got " << type;
+  if (strides.back() != 1)
+    return op->emitOpError()
+           << "expects " << name
+           << " rows to be contiguous (innermost stride 1), got stride "
+           << dim(strides.back());
+  if (strides.size() == 2 && !ShapedType::isDynamic(strides[0]) &&
+      strides[0] < rowLength)
+    return op->emitOpError() << "expects " << name << " row stride ("
+                             << strides[0] << ") to hold a row of "
+                             << rowLength << " elements";
+  return success();
+}
+
+LogicalResult RmsNormOp::verify() {
+  auto inputType = cast<MemRefType>(getInput().getType());
+  auto outputType = cast<MemRefType>(getOutput().getType());
+  auto weightType = cast<MemRefType>(getWeight().getType());
+  Type elementType = inputType.getElementType();
+
+  int64_t rowLength = inputType.getDimSize(1);
+  if (ShapedType::isDynamic(rowLength))
+    return emitOpError(
+        "expects a static row length; a dynamic N is not supported yet");
+  if (rowLength < 1)
+    return emitOpError() << "expects a row length of at least 1, got "
+                         << rowLength;
+
+  if (outputType.getElementType() != elementType)
+    return emitOpError() << "expects output element type ("
+                         << outputType.getElementType()
+                         << ") to match input element type (" << elementType
+                         << ")";
+  if (outputType.getDimSize(1) != rowLength)
+    return emitOpError() << "expects output row length ("
+                         << dim(outputType.getDimSize(1))
+                         << ") to match input row length (" << rowLength
+                         << ")";
+  int64_t inputRows = inputType.getDimSize(0);
+  int64_t outputRows = outputType.getDimSize(0);
+  if (!ShapedType::isDynamic(inputRows) && !ShapedType::isDynamic(outputRows) &&
+      inputRows != outputRows)
+    return emitOpError() << "expects output rows (" << outputRows
+                         << ") to match input rows (" << inputRows << ")";
+
+  if (weightType.getDimSize(0) != rowLength)
+    return emitOpError() << "expects weight length ("
+                         << dim(weightType.getDimSize(0))
+                         << ") to match row length (" << rowLength << ")";
+  Type weightElementType = weightType.getElementType();
+  if (weightElementType != elementType && !weightElementType.isF32())
+    return emitOpError() << "expects weight element type ("
+                         << weightElementType
+                         << ") to be the input element type (" << elementType
+                         << ") or f32";
+
+  if (inputType.getMemorySpace() != outputType.getMemorySpace() ||
+      inputType.getMemorySpace() != weightType.getMemorySpace())
+    return emitOpError("expects input, weight and output in one memory space");
+
+  if (failed(verifyRowLayout(*this, "input", inputType, rowLength)) ||
+      failed(verifyRowLayout(*this, "output", outputType, rowLength)) ||
+      failed(verifyRowLayout(*this, "weight", weightType, rowLength)))
+    return failure();
+
+  APFloat epsilon = getEpsilon();
+  SmallString<16> text;
+  epsilon.toString(text);
+  if (!epsilon.isFinite())
+    return emitOpError() << "expects a finite epsilon, got " << text;
+  if (epsilon.isZero() || epsilon.isNegative())
+    return emitOpError() << "expects a positive epsilon, got " << text;
+
+  if (ScheduleAttr schedule = getScheduleAttr()) {
+    int64_t perStep = schedule.getVectorWidth() * schedule.getThreadsPerRow();
+    int64_t needed = llvm::divideCeil(rowLength, perStep);
+    if (schedule.getVectorsPerThread() != needed)
+      return emitOpError() << "expects a schedule with vectors_per_thread = "
+                           << needed << " for a row of " << rowLength
+                           << " elements read by " << schedule.getThreadsPerRow()
+                           << " threads in vectors of "
+                           << schedule.getVectorWidth() << ", got "
+                           << schedule.getVectorsPerThread();
+  }
+  return success();
+}

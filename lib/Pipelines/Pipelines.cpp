@@ -1,0 +1,33 @@
+//===- Pipelines.cpp - named rownorm pipelines ----------------------------===//
+
+#include "rmsnorm/Pipelines/Pipelines.h"
+#include "rmsnorm/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::rmsnorm;
+
+void mlir::rmsnorm::buildOptimizePipeline(
+    OpPassManager &pm, const OptimizePipelineOptions &options) {
+  TileRowsOptions tiling;
+  tiling.rowsPerBlock = options.rowsPerBlock;
+  tiling.threadsPerRow = options.threadsPerRow;
+  tiling.vectorWidth = options.vectorWidth;
+  pm.addPass(createTileRows(tiling));
+  pm.addPass(createExpandOps());
+  pm.addPass(createWidenReductions());
+  pm.addPass(createFuseRsqrt());
+  pm.addPass(createMaskAccesses());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::rmsnorm::registerPipelines() {
+  PassPipelineRegistration<OptimizePipelineOptions>(
+      "rownorm-optimize-pipeline",
+      "Target-agnostic rownorm optimization: tile rows, expand, accumulate in "
+      "f32, fuse rsqrt, mask out-of-bounds accesses",
+      buildOptimizePipeline);
+}

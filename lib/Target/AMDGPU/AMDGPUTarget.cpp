@@ -1,0 +1,81 @@
+//===- AMDGPUTarget.cpp - AMD chips as rownorm targets ------------------===//
+//
+// Figures are per chip, from AMD's published CDNA3 limits (MI300X).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmsnorm/Target/AMDGPU/AMDGPUTarget.h"
+#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+
+namespace mlir::rmsnorm {
+#define GEN_PASS_DEF_AMDGPUATTACHTARGET
+#include "rmsnorm/Target/AMDGPU/Passes.h.inc"
+} // namespace mlir::rmsnorm
+
+using namespace mlir;
+using namespace mlir::rmsnorm;
+
+namespace {
+/// CDNA3 (gfx942): MI300X, 304 CUs of 4 SIMDs; wave64.
+class CDNA3TargetInfo final : public TargetInfo {
+public:
+  explicit CDNA3TargetInfo(StringRef chip) : chip(chip.str()) {}
+  StringRef getChip() const override { return chip; }
+  unsigned getSubgroupSize() const override { return 64; }
+  unsigned getMaxThreadsPerBlock() const override { return 1024; }
+  // 4 SIMDs x 8 waves x 64 lanes.
+  unsigned getMaxThreadsPerProcessor() const override { return 2048; }
+  // 4 SIMDs x 512 VGPRs x 64 lanes (architectural and accumulation VGPRs).
+  unsigned getRegistersPerProcessor() const override { return 131072; }
+  unsigned getMaxRegistersPerThread() const override { return 512; }
+  unsigned getSharedMemoryPerBlock() const override { return 64 * 1024; }
+  unsigned getSharedMemoryPerProcessor() const override { return 64 * 1024; }
+  unsigned getProcessorCount() const override { return 304; }
+  unsigned getMaxVectorBytes() const override { return 16; }
+
+private:
+  std::string chip;
+};
+
+constexpr StringLiteral kDescribedChips[] = {"gfx942"};
+
+struct ROCDLTargetDescriptionModel final
+    : public TargetDescriptionAttrInterface::ExternalModel<
+          ROCDLTargetDescriptionModel, ROCDL::ROCDLTargetAttr> {
+  std::unique_ptr<TargetInfo> getTargetInfo(Attribute attr) const {
+    StringRef chip = cast<ROCDL::ROCDLTargetAttr>(attr).getChip();
+    if (!llvm::is_contained(kDescribedChips, chip))
+      return nullptr;
+    return std::make_unique<CDNA3TargetInfo>(chip);
+  }
+  SmallVector<StringRef> getDescribedChips(Attribute) const {
+    return SmallVector<StringRef>(std::begin(kDescribedChips),
+                                  std::end(kDescribedChips));
+  }
+};
+
+struct AMDGPUAttachTarget final
+    : public rmsnorm::impl::AMDGPUAttachTargetBase<AMDGPUAttachTarget> {
+  using Base::Base;
+  void runOnOperation() override {
+    auto requested =
+        ROCDL::ROCDLTargetAttr::get(&getContext(), /*optLevel=*/3,
+                                    "amdgcn-amd-amdhsa", chip, features);
+    auto sameChip = [&](Attribute recorded) {
+      auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(recorded);
+      return rocdl && rocdl.getChip() == chip;
+    };
+    if (failed(attachTargetAttr(getOperation(), requested, sameChip)))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::rmsnorm::registerAMDGPUTargetDescription(DialectRegistry &registry) {
+  registry.insert<ROCDL::ROCDLDialect>();
+  registry.addExtension(+[](MLIRContext *ctx, ROCDL::ROCDLDialect *) {
+    ROCDL::ROCDLTargetAttr::attachInterface<ROCDLTargetDescriptionModel>(*ctx);
+  });
+}

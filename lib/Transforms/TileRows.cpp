@@ -1,0 +1,107 @@
+//===- TileRows.cpp - choose the multi-row tiling of rownorm ops ----------===//
+
+#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+#include "rmsnorm/Target/TargetInfo.h"
+#include "rmsnorm/Transforms/Passes.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::rmsnorm {
+#define GEN_PASS_DEF_TILEROWS
+#include "rmsnorm/Transforms/Passes.h.inc"
+} // namespace mlir::rmsnorm
+
+using namespace mlir;
+using namespace mlir::rmsnorm;
+using namespace mlir::rmsnorm::rownorm;
+
+namespace {
+// A thread keeps at most this many vectors of its row in registers: enough
+// loads in flight to cover memory latency, few enough registers for several
+// blocks per processor.
+constexpr int64_t kVectorsPerThread = 4;
+// Short rows share a block until it has this many subgroups.
+constexpr int64_t kSubgroupsPerBlock = 4;
+
+struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
+  using Base::Base;
+
+  LogicalResult tile(RmsNormOp op, const TargetInfo &target) {
+    int64_t rowLength = op.getRowLength();
+    int64_t elementBytes = op.getElementType().getIntOrFloatBitWidth() / 8;
+    int64_t widest = target.getMaxVectorBytes() / elementBytes;
+    std::string why;
+    llvm::raw_string_ostream reason(why);
+
+    int64_t width = vectorWidth;
+    if (width == 0) {
+      width = std::min<int64_t>(widest, llvm::PowerOf2Ceil(rowLength));
+      reason << (width == widest ? "widest access" : "row shorter than the widest access")
+             << " (" << width * elementBytes << " bytes)";
+    } else {
+      reason << "vector width set by option";
+    }
+    if (width * elementBytes > static_cast<int64_t>(target.getMaxVectorBytes()))
+      return op.emitError() << "vector-width " << width << " of "
+                            << op.getElementType() << " is "
+                            << width * elementBytes
+                            << " bytes, wider than the target's "
+                            << target.getMaxVectorBytes() << "-byte accesses";
+
+    int64_t vectors = llvm::divideCeil(rowLength, width);
+    int64_t threads = threadsPerRow;
+    int64_t maxThreads = target.getMaxThreadsPerBlock();
+    if (threads == 0) {
+      threads = std::min<int64_t>(
+          llvm::PowerOf2Ceil(llvm::divideCeil(vectors, kVectorsPerThread)),
+          maxThreads);
+      reason << "; " << vectors << " vectors per row over " << threads
+             << " threads keeps " << llvm::divideCeil(vectors, threads)
+             << " in registers per thread";
+    } else {
+      reason << "; threads per row set by option";
+    }
+
+    int64_t subgroup = target.getSubgroupSize();
+    int64_t rows = rowsPerBlock;
+    if (rows == 0) {
+      rows = std::max<int64_t>(1, kSubgroupsPerBlock * subgroup / threads);
+      reason << "; " << rows << " row(s) per block fill " << rows * threads
+             << " threads (" << kSubgroupsPerBlock << " subgroups of "
+             << subgroup << " wanted)";
+    } else {
+      reason << "; rows per block set by option";
+    }
+    if (rows * threads > maxThreads)
+      return op.emitError() << "a block of " << rows << " rows x " << threads
+                            << " threads exceeds the target's limit of "
+                            << maxThreads << " threads per block";
+
+    auto emitError = [&] { return op.emitError(); };
+    ScheduleAttr schedule = ScheduleAttr::getChecked(
+        emitError, op.getContext(), rows, threads, width,
+        static_cast<int64_t>(llvm::divideCeil(rowLength, width * threads)));
+    if (!schedule)
+      return failure();
+    op.setScheduleAttr(schedule);
+    op.emitRemark() << "schedule " << schedule << " for N = " << rowLength
+                    << " " << op.getElementType() << " on "
+                    << target.getChip() << ": " << why;
+    return success();
+  }
+
+  void runOnOperation() override {
+    std::unique_ptr<TargetInfo> target;
+    WalkResult result = getOperation()->walk([&](RmsNormOp op) {
+      if (op.getScheduleAttr())
+        return WalkResult::advance();
+      if (!target && !(target = getTargetInfo(op)))
+        return WalkResult::interrupt();
+      return failed(tile(op, *target)) ? WalkResult::interrupt()
+                                       : WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
