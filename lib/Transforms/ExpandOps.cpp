@@ -37,10 +37,8 @@ Value elementConstant(ImplicitLocOpBuilder &b, Type elementType, double value) {
 
 /// Column of the first element of vector `i` of thread `t`:
 /// (i * threads_per_row + t) * vector_width.
-Value columnOf(ImplicitLocOpBuilder &b, const Tiling &tiling, Value i,
-               Value t) {
-  Value threads = arith::ConstantIndexOp::create(b, tiling.threadsPerRow);
-  Value width = arith::ConstantIndexOp::create(b, tiling.vectorWidth);
+Value columnOf(ImplicitLocOpBuilder &b, Value i, Value t, Value threads,
+               Value width) {
   Value step = arith::AddIOp::create(b, arith::MulIOp::create(b, i, threads), t);
   return arith::MulIOp::create(b, step, width);
 }
@@ -64,7 +62,8 @@ void expand(RmsNormOp op) {
   Value rowsPerBlock = arith::ConstantIndexOp::create(b, tiling.rowsPerBlock);
   Value threads = arith::ConstantIndexOp::create(b, tiling.threadsPerRow);
   Value vectors = arith::ConstantIndexOp::create(b, tiling.vectorsPerThread);
-  Value rows = memref::DimOp::create(b, op.getInput(), 0);
+  Value width = arith::ConstantIndexOp::create(b, tiling.vectorWidth);
+  Value rows = memref::DimOp::create(b, op.getInput(), zero);
   Value blocks = tiling.rowsPerBlock == 1
                      ? rows
                      : arith::CeilDivUIOp::create(b, rows, rowsPerBlock);
@@ -80,7 +79,7 @@ void expand(RmsNormOp op) {
         [&](OpBuilder &inner, Location loc, Value i, ValueRange iterArgs) {
           ImplicitLocOpBuilder ib(loc, inner);
           SmallVector<Value> yielded =
-              body(ib, columnOf(ib, tiling, i, t), iterArgs);
+              body(ib, columnOf(ib, i, t, threads, width), iterArgs);
           scf::YieldOp::create(ib, yielded);
         });
   };

@@ -73,8 +73,34 @@ struct Need {
   bool any() const { return tailMask || !guards.empty(); }
 };
 
-Need analyze(MemRefType type, ValueRange indices, int64_t width) {
+/// True when `index` is the induction variable of a loop that starts at a
+/// non-negative constant and stops at `memref.dim %memref, dim`: the usual
+/// shape of a loop over a dynamic dimension.
+bool boundedByDim(Value index, Value memref, unsigned dim) {
+  auto arg = dyn_cast<BlockArgument>(index);
+  if (!arg)
+    return false;
+  Value lb, ub;
+  Operation *owner = arg.getOwner()->getParentOp();
+  if (auto loop = dyn_cast<scf::ForOp>(owner);
+      loop && arg == loop.getInductionVar()) {
+    lb = loop.getLowerBound();
+    ub = loop.getUpperBound();
+  } else if (auto loop = dyn_cast<scf::ParallelOp>(owner)) {
+    lb = loop.getLowerBound()[arg.getArgNumber()];
+    ub = loop.getUpperBound()[arg.getArgNumber()];
+  } else {
+    return false;
+  }
+  std::optional<int64_t> start = getConstantIntValue(lb);
+  auto size = ub.getDefiningOp<memref::DimOp>();
+  return start && *start >= 0 && size && size.getSource() == memref &&
+         getConstantIntValue(size.getIndex()) == static_cast<int64_t>(dim);
+}
+
+Need analyze(Value memref, ValueRange indices, int64_t width) {
   Need need;
+  auto type = cast<MemRefType>(memref.getType());
   unsigned inner = type.getRank() - 1;
   for (auto [dim, index] : llvm::enumerate(indices)) {
     int64_t size = type.getDimSize(dim);
@@ -82,6 +108,7 @@ Need analyze(MemRefType type, ValueRange indices, int64_t width) {
     std::optional<Interval> range = rangeOf(index);
     bool safe = range && range->lo >= 0 && !ShapedType::isDynamic(size) &&
                 range->hi + extent <= size;
+    safe |= extent == 1 && boundedByDim(index, memref, dim);
     if (safe)
       continue;
     if (dim == inner)
@@ -93,7 +120,7 @@ Need analyze(MemRefType type, ValueRange indices, int64_t width) {
 }
 
 template <typename AccessOp> Need analyze(AccessOp op) {
-  return analyze(op.getMemRefType(), op.getIndices(),
+  return analyze(op.getBase(), op.getIndices(),
                  op.getVectorType().getNumElements());
 }
 

@@ -26,7 +26,22 @@ constexpr int64_t kSubgroupsPerBlock = 4;
 struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   using Base::Base;
 
+  LogicalResult checkOptions(RmsNormOp op) {
+    std::pair<StringRef, int64_t> options[] = {
+        {"rows-per-block", rowsPerBlock},
+        {"threads-per-row", threadsPerRow},
+        {"vector-width", vectorWidth}};
+    for (auto [name, value] : options)
+      if (value < 0)
+        return op.emitError() << "option '" << name
+                              << "' must be 0 (cost model) or positive, got "
+                              << value;
+    return success();
+  }
+
   LogicalResult tile(RmsNormOp op, const TargetInfo &target) {
+    if (failed(checkOptions(op)))
+      return failure();
     int64_t rowLength = op.getRowLength();
     int64_t elementBytes = op.getElementType().getIntOrFloatBitWidth() / 8;
     int64_t widest = target.getMaxVectorBytes() / elementBytes;

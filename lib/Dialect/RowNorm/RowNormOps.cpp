@@ -29,7 +29,8 @@ static LogicalResult verifyRowLayout(Operation *op, StringRef name,
   if (strides.back() != 1)
     return op->emitOpError()
            << "expects " << name
-           << " rows to be contiguous (innermost stride 1), got stride "
+           << (type.getRank() == 2 ? " rows" : "")
+           << " to be contiguous (innermost stride 1), got stride "
            << dim(strides.back());
   if (strides.size() == 2 && !ShapedType::isDynamic(strides[0]) &&
       strides[0] < rowLength)

@@ -1,0 +1,51 @@
+// Verifier messages of the schedule attribute and of `rownorm.target`.
+// RUN: rmsnorm-opt %s --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{expects threads_per_row to be a power of two, got 48}}
+func.func @threads_not_power_of_two() attributes {rownorm_test.s = #rownorm.schedule<rows_per_block = 1, threads_per_row = 48, vector_width = 8, vectors_per_thread = 1>}
+
+// -----
+
+// expected-error @+1 {{expects vector_width to be a power of two, got 6}}
+func.func @vector_width_not_power_of_two() attributes {rownorm_test.s = #rownorm.schedule<rows_per_block = 1, threads_per_row = 32, vector_width = 6, vectors_per_thread = 1>}
+
+// -----
+
+// expected-error @+1 {{expects rows_per_block to be at least 1, got 0}}
+func.func @no_rows() attributes {rownorm_test.s = #rownorm.schedule<rows_per_block = 0, threads_per_row = 32, vector_width = 8, vectors_per_thread = 1>}
+
+// -----
+
+// expected-error @+1 {{expects vectors_per_thread to be at least 1, got -1}}
+func.func @negative_vectors() attributes {rownorm_test.s = #rownorm.schedule<rows_per_block = 1, threads_per_row = 32, vector_width = 8, vectors_per_thread = -1>}
+
+// -----
+
+// A schedule names all four parameters.
+// expected-error @+1 {{expected ','}}
+func.func @missing_parameter() attributes {rownorm_test.s = #rownorm.schedule<rows_per_block = 1, threads_per_row = 32, vector_width = 8>}
+
+// -----
+
+// expected-error @+1 {{'rownorm.target' belongs on a builtin.module, not on 'func.func'}}
+func.func @target_on_function() attributes {rownorm.target = #nvvm.target<chip = "sm_90">}
+
+// -----
+
+// expected-error @+1 {{'rownorm.target' expects a GPU target attribute that has a rownorm target description, got "sm_90"}}
+module attributes {rownorm.target = "sm_90"} {}
+
+// -----
+
+// expected-error @+1 {{no rownorm target description for #nvvm.target<chip = "sm_80"> (described chips: sm_90, sm_90a)}}
+module attributes {rownorm.target = #nvvm.target<chip = "sm_80">} {}
+
+// -----
+
+// expected-error @+1 {{no rownorm target description for #rocdl.target<chip = "gfx90a"> (described chips: gfx942)}}
+module attributes {rownorm.target = #rocdl.target<chip = "gfx90a">} {}
+
+// -----
+
+// expected-error @+1 {{unknown rownorm attribute 'rownorm.tgt'}}
+module attributes {rownorm.tgt = #nvvm.target<chip = "sm_90">} {}

@@ -1,0 +1,89 @@
+// rownorm-tile-rows on sm_90 (subgroup 32, 1024 threads per block, 16-byte
+// accesses): the schedule chosen for each N and element type, and the remark
+// that explains it.
+// RUN: rmsnorm-opt %s --rownorm-tile-rows --verify-diagnostics | FileCheck %s
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+
+// A Llama-class row: 16-byte vectors, 4 per thread, one row per block.
+// CHECK-LABEL: func.func @bf16_4096
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>
+func.func @bf16_4096(%x: memref<?x4096xbf16>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4> for N = 4096 'bf16' on sm_90: widest access (16 bytes); 512 vectors per row over 128 threads keeps 4 in registers per thread; 1 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x4096xbf16>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// Short rows share a block: 4 threads per row, 32 rows fill 4 warps.
+// CHECK-LABEL: func.func @bf16_128
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 4, vector_width = 8, vectors_per_thread = 4>
+func.func @bf16_128(%x: memref<?x128xbf16>, %w: memref<128xbf16>, %y: memref<?x128xbf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 32, threads_per_row = 4, vector_width = 8, vectors_per_thread = 4> for N = 128 'bf16' on sm_90: widest access (16 bytes); 16 vectors per row over 4 threads keeps 4 in registers per thread; 32 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x128xbf16>) weight(%w : memref<128xbf16>) outs(%y : memref<?x128xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// Longer rows take more threads, still 4 vectors each.
+// CHECK-LABEL: func.func @bf16_8192
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 4>
+func.func @bf16_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 4> for N = 8192 'bf16' on sm_90: widest access (16 bytes); 1024 vectors per row over 256 threads keeps 4 in registers per thread; 1 row(s) per block fill 256 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// The longest rows hit the block limit: 1024 threads hold 8 vectors each.
+// CHECK-LABEL: func.func @bf16_65536
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8>
+func.func @bf16_65536(%x: memref<?x65536xbf16>, %w: memref<65536xbf16>, %y: memref<?x65536xbf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8> for N = 65536 'bf16' on sm_90: widest access (16 bytes); 8192 vectors per row over 1024 threads keeps 8 in registers per thread; 1 row(s) per block fill 1024 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x65536xbf16>) weight(%w : memref<65536xbf16>) outs(%y : memref<?x65536xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// A single column: scalar accesses, 128 rows per block.
+// CHECK-LABEL: func.func @f16_1
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 128, threads_per_row = 1, vector_width = 1, vectors_per_thread = 1>
+func.func @f16_1(%x: memref<?x1xf16>, %w: memref<1xf16>, %y: memref<?x1xf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 128, threads_per_row = 1, vector_width = 1, vectors_per_thread = 1> for N = 1 'f16' on sm_90: row shorter than the widest access (2 bytes); 1 vectors per row over 1 threads keeps 1 in registers per thread; 128 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x1xf16>) weight(%w : memref<1xf16>) outs(%y : memref<?x1xf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// An odd row shorter than two vectors: the tail is masked later.
+// CHECK-LABEL: func.func @f16_13
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 128, threads_per_row = 1, vector_width = 8, vectors_per_thread = 2>
+func.func @f16_13(%x: memref<?x13xf16>, %w: memref<13xf16>, %y: memref<?x13xf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 128, threads_per_row = 1, vector_width = 8, vectors_per_thread = 2> for N = 13 'f16' on sm_90: widest access (16 bytes); 2 vectors per row over 1 threads keeps 2 in registers per thread; 128 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x13xf16>) weight(%w : memref<13xf16>) outs(%y : memref<?x13xf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// A multiple of 8 that is not a power of two.
+// CHECK-LABEL: func.func @f16_5120
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 3>
+func.func @f16_5120(%x: memref<?x5120xf16>, %w: memref<5120xf16>, %y: memref<?x5120xf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 3> for N = 5120 'f16' on sm_90: widest access (16 bytes); 640 vectors per row over 256 threads keeps 3 in registers per thread; 1 row(s) per block fill 256 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x5120xf16>) weight(%w : memref<5120xf16>) outs(%y : memref<?x5120xf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// f32 rows: 16 bytes are 4 elements.
+// CHECK-LABEL: func.func @f32_4096
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 4, vectors_per_thread = 4>
+func.func @f32_4096(%x: memref<?x4096xf32>, %w: memref<4096xf32>, %y: memref<?x4096xf32>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 4, vectors_per_thread = 4> for N = 4096 'f32' on sm_90: widest access (16 bytes); 1024 vectors per row over 256 threads keeps 4 in registers per thread; 1 row(s) per block fill 256 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x4096xf32>) weight(%w : memref<4096xf32>) outs(%y : memref<?x4096xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// A ragged f32 row.
+// CHECK-LABEL: func.func @f32_100
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 4>
+func.func @f32_100(%x: memref<?x100xf32>, %w: memref<100xf32>, %y: memref<?x100xf32>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 4> for N = 100 'f32' on sm_90: widest access (16 bytes); 25 vectors per row over 8 threads keeps 4 in registers per thread; 16 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x100xf32>) weight(%w : memref<100xf32>) outs(%y : memref<?x100xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+}

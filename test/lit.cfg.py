@@ -1,0 +1,50 @@
+# -*- Python -*-
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "RMSNORM"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.rmsnorm_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+# Our tools first, then LLVM's (FileCheck, not, mlir-opt, mlir-runner, ...).
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.rmsnorm_tools_dir, append_path=True)
+tool_dirs = [config.rmsnorm_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(["rmsnorm-opt"], tool_dirs)
+
+config.substitutions.append(("%rmsnorm_src_root", config.rmsnorm_src_root))
+
+# Optional tools gate tests with REQUIRES:, so a machine without them reports
+# those tests as unsupported rather than passed.
+def find_tool(name, extra_dirs):
+    for d in extra_dirs:
+        path = os.path.join(d, name)
+        if os.access(path, os.X_OK):
+            return path
+    return shutil.which(name)
+
+runner = find_tool("mlir-runner", [config.llvm_tools_dir])
+c_runner_utils = os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")
+runner_utils = os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")
+if runner and os.path.exists(c_runner_utils) and os.path.exists(runner_utils):
+    config.available_features.add("mlir-runner")
+    config.substitutions.append(("%mlir_c_runner_utils", c_runner_utils))
+    config.substitutions.append(("%mlir_runner_utils", runner_utils))
+
+ptxas = find_tool("ptxas", ["/usr/local/cuda/bin"])
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
+if find_tool("ld.lld", [config.llvm_tools_dir]):
+    config.available_features.add("ld.lld")
