@@ -40,6 +40,14 @@ if runner and os.path.exists(c_runner_utils) and os.path.exists(runner_utils):
     config.available_features.add("mlir-runner")
     config.substitutions.append(("%mlir_c_runner_utils", c_runner_utils))
     config.substitutions.append(("%mlir_runner_utils", runner_utils))
+    # Upstream's CPU lowering of what rownorm-optimize-pipeline produces.
+    config.substitutions.append(("%{lower_to_cpu}", " ".join([
+        "--convert-vector-to-scf", "--convert-scf-to-cf",
+        "--convert-vector-to-llvm", "--expand-strided-metadata",
+        "--lower-affine", "--finalize-memref-to-llvm",
+        "--convert-math-to-llvm", "--convert-arith-to-llvm",
+        "--convert-cf-to-llvm", "--convert-func-to-llvm",
+        "--convert-index-to-llvm", "--reconcile-unrealized-casts"])))
 
 ptxas = find_tool("ptxas", ["/usr/local/cuda/bin"])
 if ptxas:

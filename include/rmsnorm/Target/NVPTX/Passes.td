@@ -6,7 +6,7 @@
 include "mlir/Pass/PassBase.td"
 
 def NVPTXAttachTarget : Pass<"rownorm-nvptx-attach-target", "::mlir::ModuleOp"> {
-  let summary = "Record a NVPTX chip as the module's rownorm.target (#nvvm.target)";
+  let summary = "Record an NVPTX chip as the module's rownorm.target (#nvvm.target)";
   let description = [{
     Sets the module's `rownorm.target` attribute to
     `#nvvm.target<chip = ..., features = ...>` when the module records no

@@ -1,0 +1,87 @@
+// Differential test of schedules: the same ragged bf16 input (N = 300,
+// M = 7) through the cost model's schedule, the untiled schedule (one thread
+// per row, scalar accesses) and a hand-picked multi-row one; each must match
+// the fp64 reference within 1 bf16 ULP and write nothing outside y.
+// REQUIRES: mlir-runner
+// RUN: cat %s %S/Inputs/harness.mlir | rmsnorm-opt --rownorm-nvptx-attach-target --rownorm-optimize-pipeline 2>/dev/null \
+// RUN:   | mlir-opt %{lower_to_cpu} \
+// RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils \
+// RUN:   | FileCheck %s
+// RUN: cat %s %S/Inputs/harness.mlir | rmsnorm-opt --rownorm-nvptx-attach-target --rownorm-optimize-pipeline="rows-per-block=1 threads-per-row=1 vector-width=1" 2>/dev/null \
+// RUN:   | mlir-opt %{lower_to_cpu} \
+// RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils \
+// RUN:   | FileCheck %s
+// RUN: cat %s %S/Inputs/harness.mlir | rmsnorm-opt --rownorm-nvptx-attach-target --rownorm-optimize-pipeline="rows-per-block=3 threads-per-row=16 vector-width=2" 2>/dev/null \
+// RUN:   | mlir-opt %{lower_to_cpu} \
+// RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils \
+// RUN:   | FileCheck %s
+
+// CHECK-NOT: first miss
+// CHECK: mismatches: 0
+// CHECK: clobbered x: 0
+// CHECK: clobbered y: 0
+
+func.func @rms_norm_bf16_300(%x: memref<?x300xbf16, strided<[?, 1]>>, %w: memref<300xbf16>, %y: memref<?x300xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x300xbf16, strided<[?, 1]>>) weight(%w : memref<300xbf16>) outs(%y : memref<?x300xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm = arith.constant 7 : index
+  %cn = arith.constant 300 : index
+  %sentinel = arith.constant 7.0 : bf16
+  %sentinel32 = arith.constant 7.0 : f32
+  %scale = arith.constant 0.25 : f32
+  %wscale = arith.constant 0.05 : f32
+  // 7 rows of 300 in buffers of 160 rows of 320: guard columns
+  // and rows, enough to hold every access of an unmasked schedule, so that a
+  // missing mask shows as clobbered guards, not as a crash.
+  %xbuf = memref.alloc() : memref<160x320xbf16>
+  %ybuf = memref.alloc() : memref<160x320xbf16>
+  %wbuf = memref.alloc() : memref<1x1324xbf16>
+  %xall = memref.cast %xbuf : memref<160x320xbf16> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
+  %yall = memref.cast %ybuf : memref<160x320xbf16> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
+  func.call @splat_bf16(%xall, %sentinel) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>, bf16) -> ()
+  func.call @splat_bf16(%yall, %sentinel) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>, bf16) -> ()
+  %xs = memref.subview %xbuf[0, 0] [7, 300] [1, 1] : memref<160x320xbf16> to memref<7x300xbf16, strided<[320, 1]>>
+  %ys = memref.subview %ybuf[0, 0] [7, 300] [1, 1] : memref<160x320xbf16> to memref<7x300xbf16, strided<[320, 1]>>
+  %xv = memref.cast %xs : memref<7x300xbf16, strided<[320, 1]>> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
+  %yv = memref.cast %ys : memref<7x300xbf16, strided<[320, 1]>> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
+  %ws = memref.subview %wbuf[0, 0] [1, 300] [1, 1] : memref<1x1324xbf16> to memref<1x300xbf16, strided<[1324, 1]>>
+  %wv = memref.cast %ws : memref<1x300xbf16, strided<[1324, 1]>> to memref<?x?xbf16, strided<[?, ?], offset: ?>>
+  func.call @fill_bf16(%xv, %scale) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>, f32) -> ()
+  func.call @fill_bf16(%wv, %wscale) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>, f32) -> ()
+  // Row 2 is all zeros: the epsilon path.
+  %zero = arith.constant 0.0 : bf16
+  %zr = arith.constant 2 : index
+  scf.for %j = %c0 to %cn step %c1 {
+    memref.store %zero, %xs[%zr, %j] : memref<7x300xbf16, strided<[320, 1]>>
+  }
+
+  %x = memref.cast %xs : memref<7x300xbf16, strided<[320, 1]>> to memref<?x300xbf16, strided<[?, 1]>>
+  %y = memref.cast %ys : memref<7x300xbf16, strided<[320, 1]>> to memref<?x300xbf16, strided<[?, 1]>>
+  %w1 = memref.subview %wbuf[0, 0] [1, 300] [1, 1] : memref<1x1324xbf16> to memref<300xbf16, strided<[1]>>
+  %w = memref.cast %w1 : memref<300xbf16, strided<[1]>> to memref<300xbf16>
+  func.call @rms_norm_bf16_300(%x, %w, %y) : (memref<?x300xbf16, strided<[?, 1]>>, memref<300xbf16>, memref<?x300xbf16, strided<[?, 1]>>) -> ()
+
+  %x32 = func.call @widen_bf16(%xv) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %y32 = func.call @widen_bf16(%yv) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %w32 = func.call @widen_bf16(%wv) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %eps = arith.constant 1.0e-05 : f64
+  %rtol = arith.constant 0.0078125 : f64
+  %atol = arith.constant 1.0e-30 : f64
+  %bad = func.call @check_rms_norm(%x32, %w32, %y32, %eps, %rtol, %atol) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, f64, f64, f64) -> index
+  vector.print str "mismatches: "
+  vector.print %bad : index
+  %xall32 = func.call @widen_bf16(%xall) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %yall32 = func.call @widen_bf16(%yall) : (memref<?x?xbf16, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %cx = func.call @count_clobbered(%xall32, %cm, %cn, %sentinel32) : (memref<?x?xf32>, index, index, f32) -> index
+  %cy = func.call @count_clobbered(%yall32, %cm, %cn, %sentinel32) : (memref<?x?xf32>, index, index, f32) -> index
+  vector.print str "clobbered x: "
+  vector.print %cx : index
+  vector.print str "clobbered y: "
+  vector.print %cy : index
+  return
+}
