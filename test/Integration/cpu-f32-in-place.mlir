@@ -1,0 +1,80 @@
+// In-place normalization (output = input) on the CPU against an fp64
+// reference: every thread reads its elements of x for the sum of squares and
+// again for the scaling before it writes them, so in place is safe.
+// Numerics contract: f32 output within 8 ULP (2^-20 relative).
+// REQUIRES: mlir-runner
+// RUN: cat %s %S/Inputs/harness.mlir | rmsnorm-opt --rownorm-nvptx-attach-target --rownorm-optimize-pipeline 2>/dev/null \
+// RUN:   | mlir-opt %{lower_to_cpu} \
+// RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_c_runner_utils,%mlir_runner_utils \
+// RUN:   | FileCheck %s
+
+// CHECK-NOT: first miss
+// CHECK: mismatches: 0
+// CHECK: clobbered x: 0
+// CHECK: clobbered y: 0
+// CHECK-NOT: clobbered
+
+func.func @rms_norm_f32_200(%x: memref<?x200xf32, strided<[?, 1]>>, %w: memref<200xf32>, %y: memref<?x200xf32, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x200xf32, strided<[?, 1]>>) weight(%w : memref<200xf32>) outs(%y : memref<?x200xf32, strided<[?, 1]>>) {epsilon = 1.0e-06 : f32}
+  return
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm = arith.constant 10 : index
+  %cn = arith.constant 200 : index
+  %sentinel = arith.constant 7.0 : f32
+  %sentinel32 = arith.constant 7.0 : f32
+  %scale = arith.constant 0.5 : f32
+  %wscale = arith.constant 0.1 : f32
+  // 10 rows of 200 in buffers of 160 rows of 256: guard columns
+  // and rows, enough to hold every access of an unmasked schedule, so that a
+  // missing mask shows as clobbered guards, not as a crash.
+  %xbuf = memref.alloc() : memref<160x256xf32>
+  %ybuf = memref.alloc() : memref<160x256xf32>
+  %wbuf = memref.alloc() : memref<1x1224xf32>
+  %xall = memref.cast %xbuf : memref<160x256xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %yall = memref.cast %ybuf : memref<160x256xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  func.call @splat_f32(%xall, %sentinel) : (memref<?x?xf32, strided<[?, ?], offset: ?>>, f32) -> ()
+  func.call @splat_f32(%yall, %sentinel) : (memref<?x?xf32, strided<[?, ?], offset: ?>>, f32) -> ()
+  %xs = memref.subview %xbuf[0, 0] [10, 200] [1, 1] : memref<160x256xf32> to memref<10x200xf32, strided<[256, 1]>>
+  %ys = memref.subview %ybuf[0, 0] [10, 200] [1, 1] : memref<160x256xf32> to memref<10x200xf32, strided<[256, 1]>>
+  %xv = memref.cast %xs : memref<10x200xf32, strided<[256, 1]>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %yv = memref.cast %ys : memref<10x200xf32, strided<[256, 1]>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %ws = memref.subview %wbuf[0, 0] [1, 200] [1, 1] : memref<1x1224xf32> to memref<1x200xf32, strided<[1224, 1]>>
+  %wv = memref.cast %ws : memref<1x200xf32, strided<[1224, 1]>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  func.call @fill_f32(%xv, %scale) : (memref<?x?xf32, strided<[?, ?], offset: ?>>, f32) -> ()
+  func.call @fill_f32(%wv, %wscale) : (memref<?x?xf32, strided<[?, ?], offset: ?>>, f32) -> ()
+  // Row 4 is all zeros: the epsilon path.
+  %zero = arith.constant 0.0 : f32
+  %zr = arith.constant 4 : index
+  scf.for %j = %c0 to %cn step %c1 {
+    memref.store %zero, %xs[%zr, %j] : memref<10x200xf32, strided<[256, 1]>>
+  }
+
+  %x = memref.cast %xs : memref<10x200xf32, strided<[256, 1]>> to memref<?x200xf32, strided<[?, 1]>>
+  %y = memref.cast %ys : memref<10x200xf32, strided<[256, 1]>> to memref<?x200xf32, strided<[?, 1]>>
+  %w1 = memref.subview %wbuf[0, 0] [1, 200] [1, 1] : memref<1x1224xf32> to memref<200xf32, strided<[1]>>
+  %w = memref.cast %w1 : memref<200xf32, strided<[1]>> to memref<200xf32>
+  %x32 = func.call @widen_f32(%xv) : (memref<?x?xf32, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  func.call @rms_norm_f32_200(%x, %w, %x) : (memref<?x200xf32, strided<[?, 1]>>, memref<200xf32>, memref<?x200xf32, strided<[?, 1]>>) -> ()
+
+  %y32 = func.call @widen_f32(%xv) : (memref<?x?xf32, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %w32 = func.call @widen_f32(%wv) : (memref<?x?xf32, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %eps = arith.constant 1.0e-06 : f64
+  %rtol = arith.constant 9.5367431640625e-07 : f64
+  %atol = arith.constant 1.0e-30 : f64
+  %bad = func.call @check_rms_norm(%x32, %w32, %y32, %eps, %rtol, %atol) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, f64, f64, f64) -> index
+  vector.print str "mismatches: "
+  vector.print %bad : index
+  %xall32 = func.call @widen_f32(%xall) : (memref<?x?xf32, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %yall32 = func.call @widen_f32(%yall) : (memref<?x?xf32, strided<[?, ?], offset: ?>>) -> memref<?x?xf32>
+  %cx = func.call @count_clobbered(%xall32, %cm, %cn, %sentinel32) : (memref<?x?xf32>, index, index, f32) -> index
+  %cy = func.call @count_clobbered(%yall32, %cm, %cn, %sentinel32) : (memref<?x?xf32>, index, index, f32) -> index
+  vector.print str "clobbered x: "
+  vector.print %cx : index
+  vector.print str "clobbered y: "
+  vector.print %cy : index
+  return
+}
