@@ -1,4 +1,5 @@
-//===- InitAll.h - everything rownorm tools register --------------*- C++ -*-===//
+//===- InitAll.h - everything rownorm tools register --------------*- C++
+//-*-===//
 //
 // The one list of dialects, target descriptions, passes and pipelines. Only
 // what rmsnorm-opt must parse or run is registered.
@@ -22,9 +23,8 @@ namespace mlir::rmsnorm {
 
 inline void registerAllDialects(DialectRegistry &registry) {
   registry.insert<rownorm::RowNormDialect, func::FuncDialect,
-                  arith::ArithDialect, math::MathDialect,
-                  memref::MemRefDialect, scf::SCFDialect,
-                  vector::VectorDialect>();
+                  arith::ArithDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect, vector::VectorDialect>();
   registerNVPTXTargetDescription(registry);
   registerAMDGPUTargetDescription(registry);
 }

@@ -39,7 +39,8 @@ Value elementConstant(ImplicitLocOpBuilder &b, Type elementType, double value) {
 /// (i * threads_per_row + t) * vector_width.
 Value columnOf(ImplicitLocOpBuilder &b, Value i, Value t, Value threads,
                Value width) {
-  Value step = arith::AddIOp::create(b, arith::MulIOp::create(b, i, threads), t);
+  Value step =
+      arith::AddIOp::create(b, arith::MulIOp::create(b, i, threads), t);
   return arith::MulIOp::create(b, step, width);
 }
 
@@ -54,8 +55,8 @@ void expand(RmsNormOp op) {
   Type weightType = cast<MemRefType>(op.getWeight().getType()).getElementType();
   auto vectorType = VectorType::get({tiling.vectorWidth}, elementType);
   auto weightVectorType = VectorType::get({tiling.vectorWidth}, weightType);
-  auto afn = arith::FastMathFlagsAttr::get(b.getContext(),
-                                           arith::FastMathFlags::afn);
+  auto afn =
+      arith::FastMathFlagsAttr::get(b.getContext(), arith::FastMathFlags::afn);
 
   Value zero = arith::ConstantIndexOp::create(b, 0);
   Value one = arith::ConstantIndexOp::create(b, 1);
@@ -92,8 +93,8 @@ void expand(RmsNormOp op) {
                   ? blockLoop.getInductionVars()[0]
                   : arith::AddIOp::create(
                         b,
-                        arith::MulIOp::create(b, blockLoop.getInductionVars()[0],
-                                              rowsPerBlock),
+                        arith::MulIOp::create(
+                            b, blockLoop.getInductionVars()[0], rowsPerBlock),
                         rowLoop.getInductionVars()[0]);
 
   // Sum of squares: per thread over its vectors, then across the row's threads.
@@ -104,22 +105,24 @@ void expand(RmsNormOp op) {
       [&](OpBuilder &nested, Location loc, ValueRange ivs, ValueRange) {
         ImplicitLocOpBuilder nb(loc, nested);
         Value accZero = arith::ConstantOp::create(
-            nb, DenseElementsAttr::get(
-                    vectorType, nb.getFloatAttr(elementType, 0.0)));
+            nb, DenseElementsAttr::get(vectorType,
+                                       nb.getFloatAttr(elementType, 0.0)));
         auto perThread = forEachVector(
             nb, loc, ivs[0], ValueRange{accZero},
             [&](ImplicitLocOpBuilder &ib, Value col, ValueRange acc) {
               Value x = vector::LoadOp::create(ib, vectorType, op.getInput(),
                                                ValueRange{row, col});
               Value square = arith::MulFOp::create(ib, x, x);
-              return SmallVector<Value>{arith::AddFOp::create(ib, acc[0], square)};
+              return SmallVector<Value>{
+                  arith::AddFOp::create(ib, acc[0], square)};
             });
         Value partial = vector::ReductionOp::create(
             nb, vector::CombiningKind::ADD, perThread.getResult(0),
             arith::FastMathFlags::reassoc);
         auto reduce = scf::ReduceOp::create(nb, ValueRange{partial});
         Block &combine = reduce.getReductions()[0].front();
-        ImplicitLocOpBuilder cb = ImplicitLocOpBuilder::atBlockEnd(loc, &combine);
+        ImplicitLocOpBuilder cb =
+            ImplicitLocOpBuilder::atBlockEnd(loc, &combine);
         Value sum = arith::AddFOp::create(cb, combine.getArgument(0),
                                           combine.getArgument(1));
         scf::ReduceReturnOp::create(cb, sum);
@@ -147,7 +150,8 @@ void expand(RmsNormOp op) {
                                                op.getWeight(), ValueRange{col});
               if (weightType != elementType)
                 w = arith::TruncFOp::create(ib, vectorType, w);
-              Value rmsVector = vector::BroadcastOp::create(ib, vectorType, rms);
+              Value rmsVector =
+                  vector::BroadcastOp::create(ib, vectorType, rms);
               Value normalized = arith::DivFOp::create(ib, x, rmsVector, afn);
               Value y = arith::MulFOp::create(ib, normalized, w);
               vector::StoreOp::create(ib, y, op.getOutput(),

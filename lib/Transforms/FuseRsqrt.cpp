@@ -18,22 +18,19 @@ bool allowsApproximation(arith::FastMathFlags flags) {
                                               arith::FastMathFlags::arcp);
 }
 
-bool isOne(Value value) {
-  return matchPattern(value, m_OneFloat());
-}
+bool isOne(Value value) { return matchPattern(value, m_OneFloat()); }
 
 struct FuseRsqrt final : public rmsnorm::impl::FuseRsqrtBase<FuseRsqrt> {
   void runOnOperation() override {
     OpBuilder builder(&getContext());
     // One rsqrt per square root, one broadcast per broadcast of it.
     DenseMap<Operation *, Value> replacements;
-    auto rsqrtOf = [&](math::SqrtOp sqrt,
-                       arith::FastMathFlags flags) -> Value {
+    auto rsqrtOf = [&](math::SqrtOp sqrt, arith::FastMathFlags flags) -> Value {
       Value &rsqrt = replacements[sqrt];
       if (!rsqrt) {
         builder.setInsertionPointAfter(sqrt);
-        rsqrt = math::RsqrtOp::create(builder, sqrt.getLoc(),
-                                      sqrt.getOperand(), flags);
+        rsqrt = math::RsqrtOp::create(builder, sqrt.getLoc(), sqrt.getOperand(),
+                                      flags);
       }
       return rsqrt;
     };
@@ -63,10 +60,10 @@ struct FuseRsqrt final : public rmsnorm::impl::FuseRsqrtBase<FuseRsqrt> {
         div.replaceAllUsesWith(rsqrt);
       } else {
         builder.setInsertionPoint(div);
-        div.replaceAllUsesWith(
-            arith::MulFOp::create(builder, div.getLoc(), div.getLhs(), rsqrt,
-                                  div.getFastmathAttr())
-                .getResult());
+        div.replaceAllUsesWith(arith::MulFOp::create(builder, div.getLoc(),
+                                                     div.getLhs(), rsqrt,
+                                                     div.getFastmathAttr())
+                                   .getResult());
       }
       div.erase();
     });

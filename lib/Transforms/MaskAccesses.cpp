@@ -26,7 +26,8 @@ struct Interval {
 };
 
 std::optional<Interval> inductionRange(Value lb, Value ub, Value step) {
-  std::optional<int64_t> l = getConstantIntValue(lb), u = getConstantIntValue(ub),
+  std::optional<int64_t> l = getConstantIntValue(lb),
+                         u = getConstantIntValue(ub),
                          s = getConstantIntValue(step);
   if (!l || !u || !s || *s < 1 || *u <= *l)
     return std::nullopt;
@@ -124,7 +125,8 @@ template <typename AccessOp> Need analyze(AccessOp op) {
                  op.getVectorType().getNumElements());
 }
 
-struct MaskAccesses final : public rmsnorm::impl::MaskAccessesBase<MaskAccesses> {
+struct MaskAccesses final
+    : public rmsnorm::impl::MaskAccessesBase<MaskAccesses> {
   /// Peels the last iteration of `loop` into a loop of its own, after it.
   void peelLastIteration(scf::ForOp loop) {
     int64_t lb = *getConstantIntValue(loop.getLowerBound());
@@ -150,9 +152,9 @@ struct MaskAccesses final : public rmsnorm::impl::MaskAccessesBase<MaskAccesses>
     Value size = memref::DimOp::create(b, loc, memref, inner);
     Value remaining = arith::SubIOp::create(b, loc, size, indices[inner]);
     if (inBounds)
-      remaining = arith::SelectOp::create(
-          b, loc, inBounds, remaining,
-          arith::ConstantIndexOp::create(b, loc, 0));
+      remaining =
+          arith::SelectOp::create(b, loc, inBounds, remaining,
+                                  arith::ConstantIndexOp::create(b, loc, 0));
     return vector::CreateMaskOp::create(
         b, loc, VectorType::get(vectorType.getShape(), b.getI1Type()),
         ValueRange{remaining});
@@ -176,15 +178,16 @@ struct MaskAccesses final : public rmsnorm::impl::MaskAccessesBase<MaskAccesses>
     Location loc = load.getLoc();
     VectorType type = load.getVectorType();
     Value zeros = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(
-                    type, b.getZeroAttr(type.getElementType())));
-    Value guard = need.guards.empty()
-                      ? Value()
-                      : guardFor(b, loc, load.getBase(), load.getIndices(),
-                                 need.guards);
+        b, loc,
+        DenseElementsAttr::get(type, b.getZeroAttr(type.getElementType())));
+    Value guard =
+        need.guards.empty()
+            ? Value()
+            : guardFor(b, loc, load.getBase(), load.getIndices(), need.guards);
     Value safe;
     if (need.tailMask) {
-      Value mask = maskFor(b, loc, load.getBase(), load.getIndices(), type, guard);
+      Value mask =
+          maskFor(b, loc, load.getBase(), load.getIndices(), type, guard);
       safe = vector::MaskedLoadOp::create(b, loc, type, load.getBase(),
                                           load.getIndices(), mask, zeros);
     } else {
@@ -213,9 +216,8 @@ struct MaskAccesses final : public rmsnorm::impl::MaskAccessesBase<MaskAccesses>
     if (need.tailMask) {
       Value mask = maskFor(b, loc, store.getBase(), store.getIndices(),
                            store.getVectorType(), guard);
-      vector::MaskedStoreOp::create(b, loc, store.getBase(),
-                                    store.getIndices(), mask,
-                                    store.getValueToStore());
+      vector::MaskedStoreOp::create(b, loc, store.getBase(), store.getIndices(),
+                                    mask, store.getValueToStore());
     } else {
       scf::IfOp::create(b, loc, guard, [&](OpBuilder &then, Location loc) {
         then.clone(*store);
@@ -240,9 +242,8 @@ struct MaskAccesses final : public rmsnorm::impl::MaskAccessesBase<MaskAccesses>
       auto loop = op->getParentOfType<scf::ForOp>();
       if (!loop)
         return;
-      std::optional<Interval> range =
-          inductionRange(loop.getLowerBound(), loop.getUpperBound(),
-                         loop.getStep());
+      std::optional<Interval> range = inductionRange(
+          loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
       if (range && range->hi > range->lo)
         toPeel.insert(loop);
     });

@@ -33,9 +33,9 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         {"vector-width", vectorWidth}};
     for (auto [name, value] : options)
       if (value < 0)
-        return op.emitError() << "option '" << name
-                              << "' must be 0 (cost model) or positive, got "
-                              << value;
+        return op.emitError()
+               << "option '" << name
+               << "' must be 0 (cost model) or positive, got " << value;
     return success();
   }
 
@@ -51,17 +51,18 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     int64_t width = vectorWidth;
     if (width == 0) {
       width = std::min<int64_t>(widest, llvm::PowerOf2Ceil(rowLength));
-      reason << (width == widest ? "widest access" : "row shorter than the widest access")
+      reason << (width == widest ? "widest access"
+                                 : "row shorter than the widest access")
              << " (" << width * elementBytes << " bytes)";
     } else {
       reason << "vector width set by option";
     }
     if (width * elementBytes > static_cast<int64_t>(target.getMaxVectorBytes()))
-      return op.emitError() << "vector-width " << width << " of "
-                            << op.getElementType() << " is "
-                            << width * elementBytes
-                            << " bytes, wider than the target's "
-                            << target.getMaxVectorBytes() << "-byte accesses";
+      return op.emitError()
+             << "vector-width " << width << " of " << op.getElementType()
+             << " is " << width * elementBytes
+             << " bytes, wider than the target's " << target.getMaxVectorBytes()
+             << "-byte accesses";
 
     int64_t vectors = llvm::divideCeil(rowLength, width);
     int64_t threads = threadsPerRow;
@@ -100,8 +101,8 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       return failure();
     op.setScheduleAttr(schedule);
     op.emitRemark() << "schedule " << schedule << " for N = " << rowLength
-                    << " " << op.getElementType() << " on "
-                    << target.getChip() << ": " << why;
+                    << " " << op.getElementType() << " on " << target.getChip()
+                    << ": " << why;
     return success();
   }
 

@@ -51,7 +51,8 @@ public:
     if (matchPattern(value, m_Constant(&constant))) {
       if (auto floatAttr = dyn_cast<FloatAttr>(constant))
         return arith::ConstantOp::create(
-            builder, loc, builder.getF32FloatAttr(floatAttr.getValueAsDouble()));
+            builder, loc,
+            builder.getF32FloatAttr(floatAttr.getValueAsDouble()));
       if (auto splat = dyn_cast<SplatElementsAttr>(constant))
         return arith::ConstantOp::create(
             builder, loc,
@@ -79,7 +80,8 @@ public:
     setInsertionPointAfterValue(value);
     auto trunc =
         arith::TruncFOp::create(builder, value.getLoc(), narrowType, value);
-    value.replaceAllUsesExcept(trunc, SmallPtrSet<Operation *, 2>{except, trunc});
+    value.replaceAllUsesExcept(trunc,
+                               SmallPtrSet<Operation *, 2>{except, trunc});
     truncations.push_back(trunc);
   }
 
@@ -122,11 +124,11 @@ public:
     Value source = widen(reduction.getVector());
     Value acc = reduction.getAcc() ? widen(reduction.getAcc()) : Value();
     builder.setInsertionPoint(reduction);
-    auto wide = vector::ReductionOp::create(
-        builder, reduction.getLoc(), vector::CombiningKind::ADD, source, acc,
-        reduction.getFastmath());
-    auto trunc = arith::TruncFOp::create(builder, reduction.getLoc(),
-                                         narrowType, wide);
+    auto wide = vector::ReductionOp::create(builder, reduction.getLoc(),
+                                            vector::CombiningKind::ADD, source,
+                                            acc, reduction.getFastmath());
+    auto trunc =
+        arith::TruncFOp::create(builder, reduction.getLoc(), narrowType, wide);
     reduction.replaceAllUsesWith(trunc.getResult());
     reduction.erase();
     truncations.push_back(trunc);
@@ -194,7 +196,8 @@ private:
       return false;
     if (isa<vector::BroadcastOp>(op))
       return true;
-    StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace() : "";
+    StringRef dialect =
+        op->getDialect() ? op->getDialect()->getNamespace() : "";
     if (dialect != "arith" && dialect != "math")
       return false;
     if (op->getNumRegions() != 0 || isa<arith::ConstantOp>(op))

@@ -1,4 +1,5 @@
-//===- Pipelines.h - named rownorm pipelines ----------------------*- C++ -*-===//
+//===- Pipelines.h - named rownorm pipelines ----------------------*- C++
+//-*-===//
 
 #ifndef RMSNORM_PIPELINES_PIPELINES_H
 #define RMSNORM_PIPELINES_PIPELINES_H
@@ -22,8 +23,7 @@ struct OptimizePipelineOptions
       llvm::cl::init(0)};
   PassOptions::Option<int64_t> vectorWidth{
       *this, "vector-width",
-      llvm::cl::desc("Elements per access (0: cost model)"),
-      llvm::cl::init(0)};
+      llvm::cl::desc("Elements per access (0: cost model)"), llvm::cl::init(0)};
 };
 
 /// Target-agnostic optimization of rownorm ops into tiled, f32-accumulating,

@@ -1,4 +1,5 @@
-//===- Passes.h - target-agnostic rownorm passes ------------------*- C++ -*-===//
+//===- Passes.h - target-agnostic rownorm passes ------------------*- C++
+//-*-===//
 
 #ifndef RMSNORM_TRANSFORMS_PASSES_H
 #define RMSNORM_TRANSFORMS_PASSES_H

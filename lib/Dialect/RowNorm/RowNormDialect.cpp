@@ -39,8 +39,7 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
     return op->emitError() << "'" << getTargetAttrName()
                            << "' belongs on a builtin.module, not on '"
                            << op->getName() << "'";
-  auto target =
-      dyn_cast<TargetDescriptionAttrInterface>(attribute.getValue());
+  auto target = dyn_cast<TargetDescriptionAttrInterface>(attribute.getValue());
   if (!target)
     return op->emitError()
            << "'" << getTargetAttrName()
@@ -55,10 +54,10 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
-LogicalResult
-ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     int64_t rowsPerBlock, int64_t threadsPerRow,
-                     int64_t vectorWidth, int64_t vectorsPerThread) {
+LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t rowsPerBlock, int64_t threadsPerRow,
+                                   int64_t vectorWidth,
+                                   int64_t vectorsPerThread) {
   auto positive = [&](StringRef name, int64_t value) -> LogicalResult {
     if (value >= 1)
       return success();
@@ -68,8 +67,8 @@ ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   auto powerOfTwo = [&](StringRef name, int64_t value) -> LogicalResult {
     if (llvm::isPowerOf2_64(value))
       return success();
-    return emitError() << "expects " << name
-                       << " to be a power of two, got " << value;
+    return emitError() << "expects " << name << " to be a power of two, got "
+                       << value;
   };
   if (failed(positive("rows_per_block", rowsPerBlock)) ||
       failed(positive("threads_per_row", threadsPerRow)) ||

@@ -24,19 +24,18 @@ static LogicalResult verifyRowLayout(Operation *op, StringRef name,
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))
-    return op->emitOpError() << "expects " << name
-                             << " to have a strided layout, got " << type;
+    return op->emitOpError()
+           << "expects " << name << " to have a strided layout, got " << type;
   if (strides.back() != 1)
     return op->emitOpError()
-           << "expects " << name
-           << (type.getRank() == 2 ? " rows" : "")
+           << "expects " << name << (type.getRank() == 2 ? " rows" : "")
            << " to be contiguous (innermost stride 1), got stride "
            << dim(strides.back());
   if (strides.size() == 2 && !ShapedType::isDynamic(strides[0]) &&
       strides[0] < rowLength)
-    return op->emitOpError() << "expects " << name << " row stride ("
-                             << strides[0] << ") to hold a row of "
-                             << rowLength << " elements";
+    return op->emitOpError()
+           << "expects " << name << " row stride (" << strides[0]
+           << ") to hold a row of " << rowLength << " elements";
   return success();
 }
 
@@ -62,8 +61,7 @@ LogicalResult RmsNormOp::verify() {
   if (outputType.getDimSize(1) != rowLength)
     return emitOpError() << "expects output row length ("
                          << dim(outputType.getDimSize(1))
-                         << ") to match input row length (" << rowLength
-                         << ")";
+                         << ") to match input row length (" << rowLength << ")";
   int64_t inputRows = inputType.getDimSize(0);
   int64_t outputRows = outputType.getDimSize(0);
   if (!ShapedType::isDynamic(inputRows) && !ShapedType::isDynamic(outputRows) &&
@@ -77,8 +75,7 @@ LogicalResult RmsNormOp::verify() {
                          << ") to match row length (" << rowLength << ")";
   Type weightElementType = weightType.getElementType();
   if (weightElementType != elementType && !weightElementType.isF32())
-    return emitOpError() << "expects weight element type ("
-                         << weightElementType
+    return emitOpError() << "expects weight element type (" << weightElementType
                          << ") to be the input element type (" << elementType
                          << ") or f32";
 
@@ -105,7 +102,8 @@ LogicalResult RmsNormOp::verify() {
     if (schedule.getVectorsPerThread() != needed)
       return emitOpError() << "expects a schedule with vectors_per_thread = "
                            << needed << " for a row of " << rowLength
-                           << " elements read by " << schedule.getThreadsPerRow()
+                           << " elements read by "
+                           << schedule.getThreadsPerRow()
                            << " threads in vectors of "
                            << schedule.getVectorWidth() << ", got "
                            << schedule.getVectorsPerThread();

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rmsnorm/Target/AMDGPU/AMDGPUTarget.h"
-#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+#include "rmsnorm/Target/ChipTargetDescription.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
@@ -39,20 +39,14 @@ private:
   std::string chip;
 };
 
-constexpr StringLiteral kDescribedChips[] = {"gfx942"};
-
-struct ROCDLTargetDescriptionModel final
-    : public TargetDescriptionAttrInterface::ExternalModel<
-          ROCDLTargetDescriptionModel, ROCDL::ROCDLTargetAttr> {
-  std::unique_ptr<TargetInfo> getTargetInfo(Attribute attr) const {
-    StringRef chip = cast<ROCDL::ROCDLTargetAttr>(attr).getChip();
-    if (!llvm::is_contained(kDescribedChips, chip))
-      return nullptr;
-    return std::make_unique<CDNA3TargetInfo>(chip);
+/// The chips described here.
+struct AMDGPUChips {
+  static ArrayRef<StringLiteral> chips() {
+    static constexpr StringLiteral described[] = {"gfx942"};
+    return described;
   }
-  SmallVector<StringRef> getDescribedChips(Attribute) const {
-    return SmallVector<StringRef>(std::begin(kDescribedChips),
-                                  std::end(kDescribedChips));
+  static std::unique_ptr<TargetInfo> describe(StringRef chip) {
+    return std::make_unique<CDNA3TargetInfo>(chip);
   }
 };
 
@@ -60,14 +54,9 @@ struct AMDGPUAttachTarget final
     : public rmsnorm::impl::AMDGPUAttachTargetBase<AMDGPUAttachTarget> {
   using Base::Base;
   void runOnOperation() override {
-    auto requested =
-        ROCDL::ROCDLTargetAttr::get(&getContext(), /*optLevel=*/3,
-                                    "amdgcn-amd-amdhsa", chip, features);
-    auto sameChip = [&](Attribute recorded) {
-      auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(recorded);
-      return rocdl && rocdl.getChip() == chip;
-    };
-    if (failed(attachTargetAttr(getOperation(), requested, sameChip)))
+    auto requested = ROCDL::ROCDLTargetAttr::get(
+        &getContext(), /*optLevel=*/3, "amdgcn-amd-amdhsa", chip, features);
+    if (failed(attachChipTarget(getOperation(), requested)))
       signalPassFailure();
   }
 };
@@ -76,6 +65,7 @@ struct AMDGPUAttachTarget final
 void mlir::rmsnorm::registerAMDGPUTargetDescription(DialectRegistry &registry) {
   registry.insert<ROCDL::ROCDLDialect>();
   registry.addExtension(+[](MLIRContext *ctx, ROCDL::ROCDLDialect *) {
-    ROCDL::ROCDLTargetAttr::attachInterface<ROCDLTargetDescriptionModel>(*ctx);
+    ROCDL::ROCDLTargetAttr::attachInterface<
+        ChipTargetDescriptionModel<ROCDL::ROCDLTargetAttr, AMDGPUChips>>(*ctx);
   });
 }

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rmsnorm/Target/NVPTX/NVPTXTarget.h"
-#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+#include "rmsnorm/Target/ChipTargetDescription.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -38,20 +38,14 @@ private:
   std::string chip;
 };
 
-constexpr StringLiteral kDescribedChips[] = {"sm_90", "sm_90a"};
-
-struct NVVMTargetDescriptionModel final
-    : public TargetDescriptionAttrInterface::ExternalModel<
-          NVVMTargetDescriptionModel, NVVM::NVVMTargetAttr> {
-  std::unique_ptr<TargetInfo> getTargetInfo(Attribute attr) const {
-    StringRef chip = cast<NVVM::NVVMTargetAttr>(attr).getChip();
-    if (!llvm::is_contained(kDescribedChips, chip))
-      return nullptr;
-    return std::make_unique<HopperTargetInfo>(chip);
+/// The chips described here.
+struct NVPTXChips {
+  static ArrayRef<StringLiteral> chips() {
+    static constexpr StringLiteral described[] = {"sm_90", "sm_90a"};
+    return described;
   }
-  SmallVector<StringRef> getDescribedChips(Attribute) const {
-    return SmallVector<StringRef>(std::begin(kDescribedChips),
-                                  std::end(kDescribedChips));
+  static std::unique_ptr<TargetInfo> describe(StringRef chip) {
+    return std::make_unique<HopperTargetInfo>(chip);
   }
 };
 
@@ -59,14 +53,9 @@ struct NVPTXAttachTarget final
     : public rmsnorm::impl::NVPTXAttachTargetBase<NVPTXAttachTarget> {
   using Base::Base;
   void runOnOperation() override {
-    auto requested =
-        NVVM::NVVMTargetAttr::get(&getContext(), /*optLevel=*/3,
-                                  "nvptx64-nvidia-cuda", chip, features);
-    auto sameChip = [&](Attribute recorded) {
-      auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(recorded);
-      return nvvm && nvvm.getChip() == chip;
-    };
-    if (failed(attachTargetAttr(getOperation(), requested, sameChip)))
+    auto requested = NVVM::NVVMTargetAttr::get(
+        &getContext(), /*optLevel=*/3, "nvptx64-nvidia-cuda", chip, features);
+    if (failed(attachChipTarget(getOperation(), requested)))
       signalPassFailure();
   }
 };
@@ -75,6 +64,7 @@ struct NVPTXAttachTarget final
 void mlir::rmsnorm::registerNVPTXTargetDescription(DialectRegistry &registry) {
   registry.insert<NVVM::NVVMDialect>();
   registry.addExtension(+[](MLIRContext *ctx, NVVM::NVVMDialect *) {
-    NVVM::NVVMTargetAttr::attachInterface<NVVMTargetDescriptionModel>(*ctx);
+    NVVM::NVVMTargetAttr::attachInterface<
+        ChipTargetDescriptionModel<NVVM::NVVMTargetAttr, NVPTXChips>>(*ctx);
   });
 }

@@ -1,4 +1,5 @@
-//===- RowNorm.h - the rownorm dialect ----------------------------*- C++ -*-===//
+//===- RowNorm.h - the rownorm dialect ----------------------------*- C++
+//-*-===//
 
 #ifndef RMSNORM_DIALECT_ROWNORM_ROWNORM_H
 #define RMSNORM_DIALECT_ROWNORM_ROWNORM_H

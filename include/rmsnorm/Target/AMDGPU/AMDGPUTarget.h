@@ -1,4 +1,5 @@
-//===- AMDGPUTarget.h - the AMDGPU target description -------------*- C++ -*-===//
+//===- AMDGPUTarget.h - the AMDGPU target description -------------*- C++
+//-*-===//
 
 #ifndef RMSNORM_TARGET_AMDGPU_AMDGPUTARGET_H
 #define RMSNORM_TARGET_AMDGPU_AMDGPUTARGET_H
