@@ -36,6 +36,12 @@ def RowNorm_Dialect : Dialect {
       ...
     }
     ```
+
+    A second attribute, `rownorm.launch`, is the launch contract that
+    `convert-rownorm-to-gpu` records on each kernel it creates: a dictionary
+    with the block size, rows per block, parameter names and workgroup
+    memory, e.g.
+    `{block = array<i64: 128, 1, 1>, rows_per_block = 1 : i64, params = ["arg0", "arg1", "arg2", "rows", "arg0_stride0", "arg2_stride0"], ...}`.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -43,6 +49,10 @@ def RowNorm_Dialect : Dialect {
     /// The module attribute that records the compile's target.
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return ::llvm::StringLiteral("rownorm.target");
+    }
+    /// The launch contract that convert-rownorm-to-gpu records on a kernel.
+    static constexpr ::llvm::StringLiteral getLaunchAttrName() {
+      return ::llvm::StringLiteral("rownorm.launch");
     }
   }];
 }

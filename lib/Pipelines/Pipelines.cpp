@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - named rownorm pipelines ----------------------------===//
 
 #include "rmsnorm/Pipelines/Pipelines.h"
+#include "rmsnorm/Conversion/Passes.h"
 #include "rmsnorm/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
@@ -24,10 +25,23 @@ void mlir::rmsnorm::buildOptimizePipeline(
   pm.addPass(createCSEPass());
 }
 
+void mlir::rmsnorm::buildRowNormToGPUPipeline(
+    OpPassManager &pm, const OptimizePipelineOptions &options) {
+  buildOptimizePipeline(pm, options);
+  pm.addPass(createConvertRowNormToGPU());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void mlir::rmsnorm::registerPipelines() {
   PassPipelineRegistration<OptimizePipelineOptions>(
       "rownorm-optimize-pipeline",
       "Target-agnostic rownorm optimization: tile rows, expand, accumulate in "
       "f32, fuse rsqrt, mask out-of-bounds accesses",
       buildOptimizePipeline);
+  PassPipelineRegistration<OptimizePipelineOptions>(
+      "rownorm-to-gpu-pipeline",
+      "rownorm-optimize-pipeline, then convert-rownorm-to-gpu: rownorm ops "
+      "to gpu.func kernels in upstream dialects",
+      buildRowNormToGPUPipeline);
 }

@@ -32,6 +32,13 @@ struct OptimizePipelineOptions
 void buildOptimizePipeline(OpPassManager &pm,
                            const OptimizePipelineOptions &options);
 
+/// The optimize pipeline, then convert-rownorm-to-gpu, canonicalize and cse:
+/// rownorm ops become gpu.func kernels in the upstream dialects, ready for a
+/// target's lowering (see the target libraries' to-ptx / to-amdgcn
+/// pipelines).
+void buildRowNormToGPUPipeline(OpPassManager &pm,
+                               const OptimizePipelineOptions &options);
+
 void registerPipelines();
 
 } // namespace mlir::rmsnorm

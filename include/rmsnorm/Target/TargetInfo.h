@@ -9,6 +9,7 @@
 #ifndef RMSNORM_TARGET_TARGETINFO_H
 #define RMSNORM_TARGET_TARGETINFO_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -41,6 +42,11 @@ public:
   virtual unsigned getProcessorCount() const = 0;
   /// Widest single global load/store in bytes (16 on both current targets).
   virtual unsigned getMaxVectorBytes() const = 0;
+
+  /// Code generation: the hardware's approximate reciprocal square root of an
+  /// f32 value, as an intrinsic (never a library call).
+  virtual Value createApproxRsqrt(OpBuilder &builder, Location loc,
+                                  Value value) const = 0;
 };
 
 /// The module's `rownorm.target` attribute, or null when there is none.

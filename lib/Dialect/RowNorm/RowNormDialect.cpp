@@ -32,6 +32,13 @@ void RowNormDialect::initialize() {
 LogicalResult
 RowNormDialect::verifyOperationAttribute(Operation *op,
                                          NamedAttribute attribute) {
+  if (attribute.getName() == getLaunchAttrName()) {
+    if (!isa<DictionaryAttr>(attribute.getValue()))
+      return op->emitError()
+             << "'" << getLaunchAttrName() << "' expects a dictionary, got "
+             << attribute.getValue();
+    return success();
+  }
   if (attribute.getName() != getTargetAttrName())
     return op->emitError() << "unknown rownorm attribute '"
                            << attribute.getName().getValue() << "'";

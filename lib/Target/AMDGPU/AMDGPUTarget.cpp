@@ -7,7 +7,10 @@
 #include "rmsnorm/Target/AMDGPU/AMDGPUTarget.h"
 #include "rmsnorm/Target/ChipTargetDescription.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Target/LLVM/ROCDL/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 
 namespace mlir::rmsnorm {
 #define GEN_PASS_DEF_AMDGPUATTACHTARGET
@@ -34,6 +37,13 @@ public:
   unsigned getSharedMemoryPerProcessor() const override { return 64 * 1024; }
   unsigned getProcessorCount() const override { return 304; }
   unsigned getMaxVectorBytes() const override { return 16; }
+  Value createApproxRsqrt(OpBuilder &builder, Location loc,
+                          Value value) const override {
+    return LLVM::CallIntrinsicOp::create(
+               builder, loc, value.getType(),
+               builder.getStringAttr("llvm.amdgcn.rsq"), ValueRange{value})
+        .getResult(0);
+  }
 
 private:
   std::string chip;
@@ -64,6 +74,8 @@ struct AMDGPUAttachTarget final
 
 void mlir::rmsnorm::registerAMDGPUTargetDescription(DialectRegistry &registry) {
   registry.insert<ROCDL::ROCDLDialect>();
+  registerROCDLDialectTranslation(registry);
+  ROCDL::registerROCDLTargetInterfaceExternalModels(registry);
   registry.addExtension(+[](MLIRContext *ctx, ROCDL::ROCDLDialect *) {
     ROCDL::ROCDLTargetAttr::attachInterface<
         ChipTargetDescriptionModel<ROCDL::ROCDLTargetAttr, AMDGPUChips>>(*ctx);

@@ -8,7 +8,11 @@
 #include "rmsnorm/Target/NVPTX/NVPTXTarget.h"
 #include "rmsnorm/Target/ChipTargetDescription.h"
 
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 namespace mlir::rmsnorm {
 #define GEN_PASS_DEF_NVPTXATTACHTARGET
@@ -33,6 +37,14 @@ public:
   unsigned getSharedMemoryPerProcessor() const override { return 228 * 1024; }
   unsigned getProcessorCount() const override { return 132; }
   unsigned getMaxVectorBytes() const override { return 16; }
+  Value createApproxRsqrt(OpBuilder &builder, Location loc,
+                          Value value) const override {
+    return LLVM::CallIntrinsicOp::create(
+               builder, loc, value.getType(),
+               builder.getStringAttr("llvm.nvvm.rsqrt.approx.f"),
+               ValueRange{value})
+        .getResult(0);
+  }
 
 private:
   std::string chip;
@@ -63,6 +75,9 @@ struct NVPTXAttachTarget final
 
 void mlir::rmsnorm::registerNVPTXTargetDescription(DialectRegistry &registry) {
   registry.insert<NVVM::NVVMDialect>();
+  registerNVVMDialectTranslation(registry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerConvertNVVMToLLVMInterface(registry);
   registry.addExtension(+[](MLIRContext *ctx, NVVM::NVVMDialect *) {
     NVVM::NVVMTargetAttr::attachInterface<
         ChipTargetDescriptionModel<NVVM::NVVMTargetAttr, NVPTXChips>>(*ctx);

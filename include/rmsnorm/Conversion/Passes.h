@@ -1,0 +1,24 @@
+//===- Passes.h - rownorm conversions -----------------------------*- C++
+//-*-===//
+
+#ifndef RMSNORM_CONVERSION_PASSES_H
+#define RMSNORM_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::rmsnorm {
+
+/// Name of the gpu.module that holds the kernels.
+constexpr llvm::StringLiteral kKernelModuleName = "rownorm_kernels";
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "rmsnorm/Conversion/Passes.h.inc"
+
+} // namespace mlir::rmsnorm
+
+#endif // RMSNORM_CONVERSION_PASSES_H
