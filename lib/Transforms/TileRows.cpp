@@ -20,6 +20,9 @@ namespace {
 // loads in flight to cover memory latency, few enough registers for several
 // blocks per processor.
 constexpr int64_t kVectorsPerThread = 4;
+// The longest rows: each thread keeps at most this many vectors in flight
+// (registers), which bounds N at max threads x this x vector width.
+constexpr int64_t kMaxVectorsPerThread = 16;
 // Short rows share a block until it has this many subgroups.
 constexpr int64_t kSubgroupsPerBlock = 4;
 
@@ -77,6 +80,15 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     } else {
       reason << "; threads per row set by option";
     }
+
+    if (rowLength > maxThreads * kMaxVectorsPerThread * width)
+      return op.emitError()
+             << "row length " << rowLength << " of " << op.getElementType()
+             << " exceeds the maximum of "
+             << maxThreads * kMaxVectorsPerThread * width << " on "
+             << target.getChip() << " (" << maxThreads << " threads x "
+             << kMaxVectorsPerThread << " vectors of " << width
+             << " elements per row)";
 
     int64_t subgroup = target.getSubgroupSize();
     int64_t rows = rowsPerBlock;
