@@ -440,6 +440,23 @@ struct ConvertRowNormToGPU final
         patterns, /*force32BitVectorIndices=*/true);
     if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
       return kernel.emitError("failed to materialize vector masks");
+    // Masks known at compile time (a tail of a constant column) become
+    // constants.
+    kernel.walk([](vector::ConstantMaskOp mask) {
+      VectorType type = mask.getVectorType();
+      if (type.getRank() != 1)
+        return;
+      int64_t set = mask.getMaskDimSizes()[0];
+      SmallVector<bool> bits;
+      for (int64_t i = 0; i < type.getNumElements(); ++i)
+        bits.push_back(i < set);
+      OpBuilder b(mask);
+      mask.replaceAllUsesWith(
+          arith::ConstantOp::create(b, mask.getLoc(),
+                                    DenseElementsAttr::get(type, bits))
+              .getResult());
+      mask.erase();
+    });
 
     // The launch contract, for emitters and readers of the IR.
     int64_t sharedBytes = 0;
