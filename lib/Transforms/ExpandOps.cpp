@@ -128,9 +128,12 @@ void expand(RmsNormOp op) {
         scf::ReduceReturnOp::create(cb, sum);
       });
 
+  // arcp: the contract allows dividing by N as a multiplication by 1/N.
+  auto arcp = arith::FastMathFlagsAttr::get(b.getContext(),
+                                            arith::FastMathFlags::arcp);
   Value mean = arith::DivFOp::create(
       b, sumLoop.getResult(0),
-      elementConstant(b, elementType, double(op.getRowLength())));
+      elementConstant(b, elementType, double(op.getRowLength())), arcp);
   Value meanSquare = arith::AddFOp::create(
       b, mean,
       elementConstant(b, elementType, op.getEpsilon().convertToDouble()));

@@ -30,7 +30,7 @@
 // N and epsilon are f32 values rounded to the element type.
 // CHECK: %[[NF32:.*]] = arith.constant 2.000000e+02 : f32
 // CHECK: %[[N:.*]] = arith.truncf %[[NF32]] : f32 to bf16
-// CHECK: %[[MEAN:.*]] = arith.divf %[[SUM]], %[[N]] : bf16
+// CHECK: %[[MEAN:.*]] = arith.divf %[[SUM]], %[[N]] fastmath<arcp> : bf16
 // CHECK: %[[EPS32:.*]] = arith.constant 9.99999974E-6 : f32
 // CHECK: %[[EPS:.*]] = arith.truncf %[[EPS32]] : f32 to bf16
 // CHECK: %[[MS:.*]] = arith.addf %[[MEAN]], %[[EPS]] : bf16

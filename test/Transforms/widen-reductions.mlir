@@ -18,7 +18,7 @@
 // CHECK: arith.addf %{{.*}}, %{{.*}} : f32
 // N and epsilon keep their exact f32 values.
 // CHECK: %[[N:.*]] = arith.constant 1.000000e+02 : f32
-// CHECK: %[[MEAN:.*]] = arith.divf %[[SUM]], %[[N]] : f32
+// CHECK: %[[MEAN:.*]] = arith.divf %[[SUM]], %[[N]] fastmath<arcp> : f32
 // CHECK: %[[EPS:.*]] = arith.constant 9.99999974E-6 : f32
 // CHECK: %[[MS:.*]] = arith.addf %[[MEAN]], %[[EPS]] : f32
 // CHECK: %[[RMS:.*]] = math.sqrt %[[MS]] fastmath<afn> : f32
