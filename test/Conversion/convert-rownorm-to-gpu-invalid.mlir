@@ -1,0 +1,108 @@
+// convert-rownorm-to-gpu refuses loop nests that are not the tiled form, by
+// name, instead of producing a wrong kernel.
+// RUN: rmsnorm-opt %s --split-input-file --convert-rownorm-to-gpu --verify-diagnostics
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  // expected-error @+1 {{expects one grid loop (scf.parallel) per kernel function, found several in @two_grids}}
+  func.func @two_grids(%m: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) { scf.reduce }
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) { scf.reduce }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  func.func @three_dims(%m: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{expects a grid loop over (block[, row in block]) without results, got 3 dimensions and 0 results}}
+    scf.parallel (%i, %j, %k) = (%c0, %c0, %c0) to (%c1, %c1, %c1) step (%c1, %c1, %c1) { scf.reduce }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  func.func @offset_grid(%m: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{expects the grid loop to start at 0 with step 1}}
+    scf.parallel (%i) = (%c1) to (%c4) step (%c1) { scf.reduce }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  func.func @dynamic_rows_per_block(%m: memref<?xf32>, %r: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{expects a constant number of rows per block}}
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c1, %r) step (%c1, %c1) { scf.reduce }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  func.func @uneven_threads(%m: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+      scf.parallel (%t) = (%c0) to (%c4) step (%c1) { scf.reduce }
+      // expected-error @+1 {{expects every thread loop of a row to have the same trip count, got 4 and 8}}
+      scf.parallel (%t) = (%c0) to (%c8) step (%c1) { scf.reduce }
+      scf.reduce
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  func.func @three_threads(%m: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    // expected-error @+1 {{expects a power-of-two number of threads per row (butterfly reduction), got 3}}
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+      scf.parallel (%t) = (%c0) to (%c3) step (%c1) { scf.reduce }
+      scf.reduce
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  // expected-error @+1 {{expects memref arguments only, got 'f32' for argument #1}}
+  func.func @scalar_argument(%m: memref<?xf32>, %s: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) { scf.reduce }
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{no target recorded: the enclosing module needs a 'rownorm.target' attribute}}
+module {
+  func.func @no_target(%m: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) { scf.reduce }
+    return
+  }
+}

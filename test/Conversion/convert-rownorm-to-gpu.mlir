@@ -1,0 +1,65 @@
+// convert-rownorm-to-gpu maps the tiled loop nest onto a gpu.func kernel:
+// blocks x rows x threads, a shuffle butterfly and (rows wider than a warp)
+// one workgroup-memory step with a barrier, the target's rsqrt intrinsic, the
+// bare-pointer ABI and the launch contract.
+// RUN: rmsnorm-opt %s --rownorm-optimize-pipeline --convert-rownorm-to-gpu | FileCheck %s
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+
+// CHECK: module attributes {gpu.container_module
+// CHECK: gpu.module @rownorm_kernels [#nvvm.target<chip = "sm_90">]
+// CHECK-LABEL: gpu.func @wide_rows
+// CHECK-SAME: (%[[XP:.*]]: memref<1xf32>, %[[W:.*]]: memref<4096xf32>, %[[YP:.*]]: memref<1xf32>, %[[ROWS:.*]]: i64, %[[XS:.*]]: i64, %[[YS:.*]]: i64)
+// CHECK-SAME: workgroup(%[[PARTIALS:.*]] : memref<4xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: kernel
+// CHECK-SAME: known_block_size = array<i32: 64, 2, 1>
+// CHECK-SAME: rownorm.launch = {block = array<i64: 64, 2, 1>, params = ["arg0", "arg1", "arg2", "rows", "arg0_stride0", "arg2_stride0"], row_alignment_bytes = 16 : i64, rows_per_block = 2 : i64, static_shared_bytes = 16 : i64}
+// CHECK: %[[M:.*]] = arith.index_cast %[[ROWS]] : i64 to index
+// CHECK: %[[XSI:.*]] = arith.index_cast %[[XS]] : i64 to index
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %[[XP]] to offset: [0], sizes: [%[[M]], 4096], strides: [%[[XSI]], 1]
+// The uniform branch on row alignment: stride * 4 bytes % 16.
+// CHECK: arith.remui
+// CHECK: %[[ALIGNED:.*]] = arith.andi
+// CHECK: scf.if %[[ALIGNED]] {
+// CHECK-DAG: gpu.block_id  x
+// CHECK-DAG: gpu.thread_id  x
+// CHECK-DAG: gpu.thread_id  y
+// CHECK: vector.load %[[X]]{{.*}} {alignment = 16 : i64}
+// CHECK: vector.reduction <add>
+// CHECK-COUNT-5: gpu.shuffle  xor %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %{{.*}}, %[[PARTIALS]]
+// CHECK: gpu.barrier
+// CHECK-COUNT-2: memref.load %[[PARTIALS]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.f"
+// CHECK: vector.store {{.*}} {alignment = 16 : i64}
+// The element-aligned copy of the body (the else branch) starts over.
+// CHECK: gpu.block_id  x
+// CHECK-NOT: alignment = 16
+// CHECK: gpu.barrier
+// CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.f"
+// CHECK: gpu.return
+// CHECK-NOT: func.func @wide_rows
+// CHECK-NOT: math.rsqrt
+func.func @wide_rows(%x: memref<?x4096xf32, strided<[?, 1]>>, %w: memref<4096xf32>, %y: memref<?x4096xf32, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x4096xf32, strided<[?, 1]>>) weight(%w : memref<4096xf32>) outs(%y : memref<?x4096xf32, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 64, vector_width = 4, vectors_per_thread = 16>}
+  return
+}
+
+// Static shapes and strides: no parameters beyond the pointers, no branch,
+// no workgroup memory (16 threads per row stay inside one warp).
+// CHECK-LABEL: gpu.func @static_rows
+// CHECK-SAME: (%{{.*}}: memref<1xf16>, %{{.*}}: memref<256xf16>, %{{.*}}: memref<8x256xf16>)
+// CHECK-NOT: workgroup
+// CHECK-SAME: params = ["arg0", "arg1", "arg2"]
+// CHECK-NOT: arith.remui
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-4: gpu.shuffle  xor
+// CHECK-NOT: gpu.shuffle
+// CHECK: gpu.return
+func.func @static_rows(%x: memref<8x256xf16, strided<[512, 1], offset: ?>>, %w: memref<256xf16>, %y: memref<8x256xf16>) {
+  rownorm.rms_norm ins(%x : memref<8x256xf16, strided<[512, 1], offset: ?>>) weight(%w : memref<256xf16>) outs(%y : memref<8x256xf16>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>}
+  return
+}
+
+}

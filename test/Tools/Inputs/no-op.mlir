@@ -1,0 +1,3 @@
+func.func @nothing_to_compile() {
+  return
+}
