@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rmsnorm/Conversion/Passes.h"
+#include "ReuseRowLoads.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 #include "rmsnorm/Target/TargetInfo.h"
 
@@ -17,6 +18,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::rmsnorm {
@@ -431,8 +434,16 @@ struct ConvertRowNormToGPU final
     }
     gpu::ReturnOp::create(b);
 
-    lowerRsqrt(kernel, target);
     unrollShortLoops(kernel);
+    // Both passes over a row now read the same columns: clean up, then keep
+    // the first read in registers. Before the rsqrt intrinsic, which is an
+    // opaque call to the analysis.
+    IRRewriter rewriter(ctx);
+    DominanceInfo dominance(kernel);
+    eliminateCommonSubExpressions(rewriter, dominance, kernel);
+    reuseRowLoads(kernel);
+    eliminateCommonSubExpressions(rewriter, dominance, kernel);
+    lowerRsqrt(kernel, target);
     // Masks become comparisons with a step vector (32-bit lanes: the column
     // count left in a row always fits), which every target lowers.
     RewritePatternSet patterns(ctx);

@@ -1,0 +1,237 @@
+//===- ReuseRowLoads.cpp - keep a thread's row in registers ---------------===//
+//
+// The tiled form reads each element of x twice: for the sum of squares and
+// for the scaling. Once both passes are inlined into one kernel body and
+// unrolled, the second read of a column is the same load as the first; this
+// reuses the first one's value, so a row that fits the registers is read from
+// memory once.
+//
+// Soundness rests on the tiled form's ownership rule: a thread writes only
+// the columns it reads, after reading them. Between two identical loads, a
+// global store therefore blocks reuse only when its column could be the
+// load's; a store whose column provably differs (same linear form, another
+// constant) cannot change the loaded value, even when x and y are the same
+// buffer. Barriers, shuffles and workgroup memory do not touch global memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReuseRowLoads.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+
+namespace {
+/// An index as sum(coefficient * symbol) + constant.
+struct Linear {
+  llvm::MapVector<Value, int64_t> terms;
+  int64_t constant = 0;
+};
+
+Linear linearize(Value value) {
+  Linear result;
+  if (std::optional<int64_t> c = getConstantIntValue(value)) {
+    result.constant = *c;
+    return result;
+  }
+  Operation *op = value.getDefiningOp();
+  if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(op)) {
+    Linear lhs = linearize(op->getOperand(0));
+    Linear rhs = linearize(op->getOperand(1));
+    int64_t sign = isa<arith::AddIOp>(op) ? 1 : -1;
+    for (auto [symbol, coefficient] : rhs.terms)
+      lhs.terms[symbol] += sign * coefficient;
+    lhs.constant += sign * rhs.constant;
+    return lhs;
+  }
+  if (isa_and_nonnull<arith::MulIOp>(op)) {
+    for (unsigned i = 0; i < 2; ++i) {
+      std::optional<int64_t> factor = getConstantIntValue(op->getOperand(i));
+      if (!factor)
+        continue;
+      Linear other = linearize(op->getOperand(1 - i));
+      for (auto &term : other.terms)
+        term.second *= *factor;
+      other.constant *= *factor;
+      return other;
+    }
+  }
+  result.terms[value] = 1;
+  return result;
+}
+
+/// True when `a` and `b` can never be equal.
+bool provablyDifferent(Value a, Value b) {
+  Linear la = linearize(a), lb = linearize(b);
+  auto nonZero = [](const Linear &l) {
+    llvm::SmallDenseMap<Value, int64_t> m;
+    for (auto [symbol, coefficient] : l.terms)
+      if (coefficient != 0)
+        m[symbol] = coefficient;
+    return m;
+  };
+  return nonZero(la) == nonZero(lb) && la.constant != lb.constant;
+}
+
+bool isWorkgroup(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  auto space =
+      type ? dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())
+           : nullptr;
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+/// Global loads seen so far in one block, by their full operand list.
+class LoadTable {
+public:
+  Value lookup(Operation *load) {
+    for (auto &[known, value] : loads)
+      if (known->getName() == load->getName() &&
+          known->getOperands() == load->getOperands() &&
+          known->getResultTypes() == load->getResultTypes())
+        return value;
+    return {};
+  }
+  void insert(Operation *load) { loads.emplace_back(load, load->getResult(0)); }
+  void clear() { loads.clear(); }
+
+  /// A global store at `column` forgets the loads it could overwrite.
+  void store(Value column) {
+    llvm::erase_if(loads, [&](auto &entry) {
+      ValueRange indices = entry.first->getOperands().drop_front();
+      return !provablyDifferent(indices[indices.size() - 1 -
+                                        trailingNonIndices(entry.first)],
+                                column);
+    });
+  }
+
+private:
+  /// Operands after the indices (mask, pass-through of a masked load).
+  static unsigned trailingNonIndices(Operation *load) {
+    return isa<vector::MaskedLoadOp>(load) ? 2 : 0;
+  }
+  SmallVector<std::pair<Operation *, Value>> loads;
+};
+
+/// Column index of a global store, or null when `op` is not one.
+Value storedColumn(Operation *op) {
+  if (auto store = dyn_cast<vector::StoreOp>(op))
+    return isWorkgroup(store.getBase()) ? Value() : store.getIndices().back();
+  if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
+    return isWorkgroup(store.getBase()) ? Value() : store.getIndices().back();
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return isWorkgroup(store.getMemRef()) ? Value()
+                                          : store.getIndices().back();
+  return {};
+}
+
+/// Walks one block in order, reusing loads and tracking what may clobber them.
+void reuseInBlock(Block &block) {
+  LoadTable table;
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (isa<vector::LoadOp, vector::MaskedLoadOp>(op)) {
+      Value base = op.getOperand(0);
+      if (isWorkgroup(base))
+        continue;
+      if (Value known = table.lookup(&op)) {
+        op.getResult(0).replaceAllUsesWith(known);
+        op.erase();
+        continue;
+      }
+      table.insert(&op);
+      continue;
+    }
+    if (Value column = storedColumn(&op)) {
+      table.store(column);
+      continue;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      // A guarded store (the row guard) clobbers what the store would.
+      bool understood = true;
+      ifOp->walk([&](Operation *inner) {
+        if (inner == ifOp.getOperation() || isa<scf::YieldOp>(inner))
+          return;
+        if (Value column = storedColumn(inner))
+          table.store(column);
+        else if (isa<memref::StoreOp>(inner) &&
+                 isWorkgroup(cast<memref::StoreOp>(inner).getMemRef()))
+          return; // Workgroup memory is not global memory.
+        else if (!isMemoryEffectFree(inner) &&
+                 !isa<memref::LoadOp, vector::LoadOp, vector::MaskedLoadOp,
+                      gpu::BarrierOp, gpu::ShuffleOp>(inner))
+          understood = false;
+      });
+      for (Region &region : ifOp->getRegions())
+        for (Block &inner : region)
+          reuseInBlock(inner);
+      if (!understood)
+        table.clear();
+      continue;
+    }
+    if (isa<gpu::BarrierOp, gpu::ShuffleOp, memref::LoadOp>(op) ||
+        isMemoryEffectFree(&op))
+      continue;
+    if (op.getNumRegions() != 0)
+      for (Region &region : op.getRegions())
+        for (Block &inner : region)
+          reuseInBlock(inner);
+    table.clear(); // Anything else may write anywhere.
+  }
+}
+
+/// `scf.if %inRow -> T { load } else { zeros }` becomes a load of a row that
+/// exists (row 0 when out of range: every launch has at least one row) and a
+/// select; the loads of both passes are then identical.
+void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
+  SmallVector<scf::IfOp> guarded;
+  kernel.walk([&](scf::IfOp ifOp) {
+    if (ifOp.getNumResults() != 1 || !ifOp.elseBlock())
+      return;
+    Block *then = ifOp.thenBlock();
+    if (then->getOperations().size() != 2)
+      return;
+    auto load = dyn_cast<vector::LoadOp>(then->front());
+    auto yield = cast<scf::YieldOp>(then->getTerminator());
+    auto cmp = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
+    if (!load || yield.getOperand(0) != load.getResult() || !cmp ||
+        cmp.getPredicate() != arith::CmpIPredicate::ult ||
+        load.getIndices().empty() || load.getIndices()[0] != cmp.getLhs() ||
+        !matchPattern(cast<scf::YieldOp>(ifOp.elseBlock()->getTerminator())
+                          .getOperand(0),
+                      m_Constant()))
+      return;
+    guarded.push_back(ifOp);
+  });
+  for (scf::IfOp ifOp : guarded) {
+    OpBuilder b(ifOp);
+    Location loc = ifOp.getLoc();
+    auto load = cast<vector::LoadOp>(ifOp.thenBlock()->front());
+    Value cond = ifOp.getCondition();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value row = arith::SelectOp::create(b, loc, cond, load.getIndices()[0],
+                                        zero);
+    SmallVector<Value> indices(load.getIndices());
+    indices[0] = row;
+    auto hoisted = cast<vector::LoadOp>(b.clone(*load));
+    hoisted.getIndicesMutable().assign(indices);
+    Value zeros =
+        cast<scf::YieldOp>(ifOp.elseBlock()->getTerminator()).getOperand(0);
+    ifOp.getResult(0).replaceAllUsesWith(
+        arith::SelectOp::create(b, loc, cond, hoisted.getResult(), zeros)
+            .getResult());
+    ifOp.erase();
+  }
+}
+} // namespace
+
+void mlir::rmsnorm::reuseRowLoads(gpu::GPUFuncOp kernel) {
+  hoistGuardedLoads(kernel);
+  for (Block &block : kernel.getBody())
+    reuseInBlock(block);
+}
