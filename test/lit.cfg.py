@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 config.name = "RMSNORM"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "consumer", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.rmsnorm_obj_root, "test")
 
@@ -23,6 +23,7 @@ tool_dirs = [config.rmsnorm_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["rmsnorm-opt"], tool_dirs)
 
 config.substitutions.append(("%rmsnorm_src_root", config.rmsnorm_src_root))
+config.substitutions.append(("%rmsnorm_obj_root", config.rmsnorm_obj_root))
 
 # Optional tools gate tests with REQUIRES:, so a machine without them reports
 # those tests as unsupported rather than passed.

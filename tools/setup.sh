@@ -32,4 +32,4 @@ if [[ ! -f "$BUILD/build.ninja" ]]; then
     -DLLVM_EXTERNAL_LIT="$LLVM_BIN/lit" >/dev/null
 fi
 # Two jobs: about 2 GB of RAM per MLIR translation unit.
-ninja -C "$BUILD" -j "${RMSNORM_JOBS:-2}" rmsnorm-opt >/dev/null
+ninja -C "$BUILD" -j "${RMSNORM_JOBS:-2}" >/dev/null

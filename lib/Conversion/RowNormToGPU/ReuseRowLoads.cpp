@@ -22,7 +22,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
@@ -105,9 +108,9 @@ public:
   void store(Value column) {
     llvm::erase_if(loads, [&](auto &entry) {
       ValueRange indices = entry.first->getOperands().drop_front();
-      return !provablyDifferent(indices[indices.size() - 1 -
-                                        trailingNonIndices(entry.first)],
-                                column);
+      return !provablyDifferent(
+          indices[indices.size() - 1 - trailingNonIndices(entry.first)],
+          column);
     });
   }
 
@@ -126,8 +129,7 @@ Value storedColumn(Operation *op) {
   if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
     return isWorkgroup(store.getBase()) ? Value() : store.getIndices().back();
   if (auto store = dyn_cast<memref::StoreOp>(op))
-    return isWorkgroup(store.getMemRef()) ? Value()
-                                          : store.getIndices().back();
+    return isWorkgroup(store.getMemRef()) ? Value() : store.getIndices().back();
   return {};
 }
 
@@ -202,9 +204,9 @@ void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
     if (!load || yield.getOperand(0) != load.getResult() || !cmp ||
         cmp.getPredicate() != arith::CmpIPredicate::ult ||
         load.getIndices().empty() || load.getIndices()[0] != cmp.getLhs() ||
-        !matchPattern(cast<scf::YieldOp>(ifOp.elseBlock()->getTerminator())
-                          .getOperand(0),
-                      m_Constant()))
+        !matchPattern(
+            cast<scf::YieldOp>(ifOp.elseBlock()->getTerminator()).getOperand(0),
+            m_Constant()))
       return;
     guarded.push_back(ifOp);
   });
@@ -214,8 +216,8 @@ void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
     auto load = cast<vector::LoadOp>(ifOp.thenBlock()->front());
     Value cond = ifOp.getCondition();
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value row = arith::SelectOp::create(b, loc, cond, load.getIndices()[0],
-                                        zero);
+    Value row =
+        arith::SelectOp::create(b, loc, cond, load.getIndices()[0], zero);
     SmallVector<Value> indices(load.getIndices());
     indices[0] = row;
     auto hoisted = cast<vector::LoadOp>(b.clone(*load));
@@ -232,6 +234,11 @@ void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
 
 void mlir::rmsnorm::reuseRowLoads(gpu::GPUFuncOp kernel) {
   hoistGuardedLoads(kernel);
+  // Identical index computations and row clamps become one value each, so
+  // identical loads have identical operands.
+  IRRewriter rewriter(kernel.getContext());
+  DominanceInfo dominance(kernel);
+  eliminateCommonSubExpressions(rewriter, dominance, kernel);
   for (Block &block : kernel.getBody())
     reuseInBlock(block);
 }

@@ -1,4 +1,5 @@
-//===- ReuseRowLoads.h - keep a thread's row in registers ---------*- C++ -*-===//
+//===- ReuseRowLoads.h - keep a thread's row in registers ---------*- C++
+//-*-===//
 
 #ifndef RMSNORM_LIB_CONVERSION_ROWNORMTOGPU_REUSEROWLOADS_H
 #define RMSNORM_LIB_CONVERSION_ROWNORMTOGPU_REUSEROWLOADS_H
@@ -7,10 +8,10 @@
 
 namespace mlir::rmsnorm {
 
-/// In a kernel built from the tiled form (unrolled, common subexpressions
-/// eliminated), replaces the second read of each of a thread's row elements
-/// by the first. Also turns row-guarded loads into loads of a clamped row and
-/// a select, which makes the two reads identical.
+/// In a kernel built from the tiled form (loops unrolled), replaces the second
+/// read of each of a thread's row elements by the first. Also turns row-guarded
+/// loads into loads of a clamped row and a select, which makes the two reads
+/// identical.
 void reuseRowLoads(gpu::GPUFuncOp kernel);
 
 } // namespace mlir::rmsnorm

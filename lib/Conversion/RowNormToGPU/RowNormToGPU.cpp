@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "rmsnorm/Conversion/Passes.h"
 #include "ReuseRowLoads.h"
+#include "rmsnorm/Conversion/Passes.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 #include "rmsnorm/Target/TargetInfo.h"
 
@@ -15,10 +15,10 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -438,10 +438,9 @@ struct ConvertRowNormToGPU final
     // Both passes over a row now read the same columns: clean up, then keep
     // the first read in registers. Before the rsqrt intrinsic, which is an
     // opaque call to the analysis.
+    reuseRowLoads(kernel);
     IRRewriter rewriter(ctx);
     DominanceInfo dominance(kernel);
-    eliminateCommonSubExpressions(rewriter, dominance, kernel);
-    reuseRowLoads(kernel);
     eliminateCommonSubExpressions(rewriter, dominance, kernel);
     lowerRsqrt(kernel, target);
     // Masks become comparisons with a step vector (32-bit lanes: the column
