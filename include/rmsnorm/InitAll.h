@@ -1,5 +1,4 @@
-//===- InitAll.h - everything rownorm tools register --------------*- C++
-//-*-===//
+//===- InitAll.h ------------------------------------------------*- C++ -*-===//
 //
 // The one list of dialects, target descriptions, passes and pipelines. Only
 // what rmsnorm-opt must parse or run is registered.

@@ -10,12 +10,8 @@
 using namespace mlir;
 using namespace mlir::rmsnorm;
 
-void mlir::rmsnorm::buildOptimizePipeline(
-    OpPassManager &pm, const OptimizePipelineOptions &options) {
-  TileRowsOptions tiling;
-  tiling.rowsPerBlock = options.rowsPerBlock;
-  tiling.threadsPerRow = options.threadsPerRow;
-  tiling.vectorWidth = options.vectorWidth;
+void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
+                                          const TileRowsOptions &tiling) {
   pm.addPass(createTileRows(tiling));
   pm.addPass(createExpandOps());
   pm.addPass(createWidenReductions());
@@ -25,9 +21,9 @@ void mlir::rmsnorm::buildOptimizePipeline(
   pm.addPass(createCSEPass());
 }
 
-void mlir::rmsnorm::buildRowNormToGPUPipeline(
-    OpPassManager &pm, const OptimizePipelineOptions &options) {
-  buildOptimizePipeline(pm, options);
+void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
+                                              const TileRowsOptions &tiling) {
+  buildOptimizePipeline(pm, tiling);
   pm.addPass(createConvertRowNormToGPU());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -38,10 +34,14 @@ void mlir::rmsnorm::registerPipelines() {
       "rownorm-optimize-pipeline",
       "Target-agnostic rownorm optimization: tile rows, expand, accumulate in "
       "f32, fuse rsqrt, mask out-of-bounds accesses",
-      buildOptimizePipeline);
+      [](OpPassManager &pm, const OptimizePipelineOptions &options) {
+        buildOptimizePipeline(pm, options.getTileRowsOptions());
+      });
   PassPipelineRegistration<OptimizePipelineOptions>(
       "rownorm-to-gpu-pipeline",
       "rownorm-optimize-pipeline, then convert-rownorm-to-gpu: rownorm ops "
       "to gpu.func kernels in upstream dialects",
-      buildRowNormToGPUPipeline);
+      [](OpPassManager &pm, const OptimizePipelineOptions &options) {
+        buildRowNormToGPUPipeline(pm, options.getTileRowsOptions());
+      });
 }

@@ -1,5 +1,4 @@
-//===- Passes.h - rownorm conversions -----------------------------*- C++
-//-*-===//
+//===- Passes.h -------------------------------------------------*- C++ -*-===//
 
 #ifndef RMSNORM_CONVERSION_PASSES_H
 #define RMSNORM_CONVERSION_PASSES_H

@@ -1,43 +1,56 @@
-//===- Pipelines.h - named rownorm pipelines ----------------------*- C++
-//-*-===//
+//===- Pipelines.h ----------------------------------------------*- C++ -*-===//
 
 #ifndef RMSNORM_PIPELINES_PIPELINES_H
 #define RMSNORM_PIPELINES_PIPELINES_H
+
+#include "rmsnorm/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir::rmsnorm {
 
-/// Options of `rownorm-optimize-pipeline`; each overrides one choice of the
-/// tiling cost model (0: the cost model's).
-struct OptimizePipelineOptions
-    : public PassPipelineOptions<OptimizePipelineOptions> {
-  PassOptions::Option<int64_t> rowsPerBlock{
+/// The schedule overrides of every pipeline that runs rownorm-tile-rows; each
+/// replaces one choice of the cost model (0: the cost model's).
+template <typename Derived>
+struct TilingPipelineOptions : public PassPipelineOptions<Derived> {
+  mlir::detail::PassOptions::Option<int64_t> rowsPerBlock{
       *this, "rows-per-block",
       llvm::cl::desc("Rows of one thread block (0: cost model)"),
       llvm::cl::init(0)};
-  PassOptions::Option<int64_t> threadsPerRow{
+  mlir::detail::PassOptions::Option<int64_t> threadsPerRow{
       *this, "threads-per-row",
       llvm::cl::desc("Threads that share one row (0: cost model)"),
       llvm::cl::init(0)};
-  PassOptions::Option<int64_t> vectorWidth{
+  mlir::detail::PassOptions::Option<int64_t> vectorWidth{
       *this, "vector-width",
       llvm::cl::desc("Elements per access (0: cost model)"), llvm::cl::init(0)};
+
+  /// The same choices as options of rownorm-tile-rows.
+  TileRowsOptions getTileRowsOptions() const {
+    TileRowsOptions options;
+    options.rowsPerBlock = rowsPerBlock;
+    options.threadsPerRow = threadsPerRow;
+    options.vectorWidth = vectorWidth;
+    return options;
+  }
 };
+
+/// Options of `rownorm-optimize-pipeline` and `rownorm-to-gpu-pipeline`.
+struct OptimizePipelineOptions
+    : public TilingPipelineOptions<OptimizePipelineOptions> {};
 
 /// Target-agnostic optimization of rownorm ops into tiled, f32-accumulating,
 /// masked loops: tile-rows, expand-ops, widen-reductions, fuse-rsqrt,
 /// mask-accesses, then canonicalize and cse. Needs `rownorm.target`.
-void buildOptimizePipeline(OpPassManager &pm,
-                           const OptimizePipelineOptions &options);
+void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 
 /// The optimize pipeline, then convert-rownorm-to-gpu, canonicalize and cse:
 /// rownorm ops become gpu.func kernels in the upstream dialects, ready for a
 /// target's lowering (see the target libraries' to-ptx / to-amdgcn
 /// pipelines).
 void buildRowNormToGPUPipeline(OpPassManager &pm,
-                               const OptimizePipelineOptions &options);
+                               const TileRowsOptions &tiling);
 
 void registerPipelines();
 

@@ -1,5 +1,4 @@
-//===- ChipTargetDescription.h - descriptions keyed by chip -------*- C++
-//-*-===//
+//===- ChipTargetDescription.h ----------------------------------*- C++ -*-===//
 //
 // What every target library needs to describe the chips of its upstream target
 // attribute (any attribute with getChip()) and to record one on a module. The

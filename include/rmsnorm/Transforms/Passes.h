@@ -1,5 +1,4 @@
-//===- Passes.h - target-agnostic rownorm passes ------------------*- C++
-//-*-===//
+//===- Passes.h -------------------------------------------------*- C++ -*-===//
 
 #ifndef RMSNORM_TRANSFORMS_PASSES_H
 #define RMSNORM_TRANSFORMS_PASSES_H

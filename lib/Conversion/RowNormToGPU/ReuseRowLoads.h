@@ -1,5 +1,4 @@
-//===- ReuseRowLoads.h - keep a thread's row in registers ---------*- C++
-//-*-===//
+//===- ReuseRowLoads.h ------------------------------------------*- C++ -*-===//
 
 #ifndef RMSNORM_LIB_CONVERSION_ROWNORMTOGPU_REUSEROWLOADS_H
 #define RMSNORM_LIB_CONVERSION_ROWNORMTOGPU_REUSEROWLOADS_H

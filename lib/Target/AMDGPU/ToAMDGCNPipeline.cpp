@@ -1,5 +1,4 @@
-//===- ToAMDGCNPipeline.cpp - rownorm to AMDGCN in one pipeline
-//------------------===//
+//===- ToAMDGCNPipeline.cpp -----------------------------------------------===//
 
 #include "rmsnorm/Pipelines/Pipelines.h"
 #include "rmsnorm/Target/AMDGPU/AMDGPUTarget.h"
@@ -21,11 +20,7 @@ void mlir::rmsnorm::buildToAMDGCNKernelsPipeline(
   attach.chip = options.chip;
   attach.features = options.features;
   pm.addPass(createAMDGPUAttachTarget(attach));
-  OptimizePipelineOptions tiling;
-  tiling.rowsPerBlock = options.rowsPerBlock;
-  tiling.threadsPerRow = options.threadsPerRow;
-  tiling.vectorWidth = options.vectorWidth;
-  buildRowNormToGPUPipeline(pm, tiling);
+  buildRowNormToGPUPipeline(pm, options.getTileRowsOptions());
 }
 
 void mlir::rmsnorm::buildAMDGCNLoweringPipeline(OpPassManager &pm,

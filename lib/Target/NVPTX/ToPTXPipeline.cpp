@@ -1,5 +1,4 @@
-//===- ToPTXPipeline.cpp - rownorm to PTX in one pipeline
-//------------------===//
+//===- ToPTXPipeline.cpp --------------------------------------------------===//
 
 #include "rmsnorm/Pipelines/Pipelines.h"
 #include "rmsnorm/Target/NVPTX/NVPTXTarget.h"
@@ -21,11 +20,7 @@ void mlir::rmsnorm::buildToPTXKernelsPipeline(
   attach.chip = options.chip;
   attach.features = options.features;
   pm.addPass(createNVPTXAttachTarget(attach));
-  OptimizePipelineOptions tiling;
-  tiling.rowsPerBlock = options.rowsPerBlock;
-  tiling.threadsPerRow = options.threadsPerRow;
-  tiling.vectorWidth = options.vectorWidth;
-  buildRowNormToGPUPipeline(pm, tiling);
+  buildRowNormToGPUPipeline(pm, options.getTileRowsOptions());
 }
 
 void mlir::rmsnorm::buildPTXLoweringPipeline(OpPassManager &pm) {

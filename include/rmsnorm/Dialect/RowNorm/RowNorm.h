@@ -1,5 +1,4 @@
-//===- RowNorm.h - the rownorm dialect ----------------------------*- C++
-//-*-===//
+//===- RowNorm.h ------------------------------------------------*- C++ -*-===//
 
 #ifndef RMSNORM_DIALECT_ROWNORM_ROWNORM_H
 #define RMSNORM_DIALECT_ROWNORM_ROWNORM_H

@@ -1,5 +1,4 @@
-//===- AMDGPUTarget.h - the AMDGPU target description -------------*- C++
-//-*-===//
+//===- AMDGPUTarget.h -------------------------------------------*- C++ -*-===//
 
 #ifndef RMSNORM_TARGET_AMDGPU_AMDGPUTARGET_H
 #define RMSNORM_TARGET_AMDGPU_AMDGPUTARGET_H
@@ -8,27 +7,17 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "rmsnorm/Pipelines/Pipelines.h"
 
 namespace mlir::rmsnorm {
 
 /// Options of `rownorm-to-amdgcn-pipeline`.
 struct ToAMDGCNPipelineOptions
-    : public PassPipelineOptions<ToAMDGCNPipelineOptions> {
-  PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("Target chip"), llvm::cl::init("gfx942")};
-  PassOptions::Option<std::string> features{
+    : public TilingPipelineOptions<ToAMDGCNPipelineOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target chip"),
+                           llvm::cl::init("gfx942")};
+  Option<std::string> features{
       *this, "features", llvm::cl::desc("Target features"), llvm::cl::init("")};
-  PassOptions::Option<int64_t> rowsPerBlock{
-      *this, "rows-per-block",
-      llvm::cl::desc("Rows of one thread block (0: cost model)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> threadsPerRow{
-      *this, "threads-per-row",
-      llvm::cl::desc("Threads that share one row (0: cost model)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> vectorWidth{
-      *this, "vector-width",
-      llvm::cl::desc("Elements per access (0: cost model)"), llvm::cl::init(0)};
 };
 
 /// Records the chip (attach-target) and runs the generic optimization and

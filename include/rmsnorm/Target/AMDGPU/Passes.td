@@ -1,4 +1,4 @@
-//===- Passes.td - AMDGPU-only passes --------------------------*- tablegen -*-===//
+//===- Passes.td - AMDGPU-only passes ----------------------*- tablegen -*-===//
 
 #ifndef RMSNORM_TARGET_AMDGPU_PASSES_TD
 #define RMSNORM_TARGET_AMDGPU_PASSES_TD

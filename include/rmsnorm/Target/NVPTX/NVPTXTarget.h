@@ -7,27 +7,18 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "rmsnorm/Pipelines/Pipelines.h"
 
 namespace mlir::rmsnorm {
 
 /// Options of `rownorm-to-ptx-pipeline`.
-struct ToPTXPipelineOptions : public PassPipelineOptions<ToPTXPipelineOptions> {
-  PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("Target chip"), llvm::cl::init("sm_90")};
-  PassOptions::Option<std::string> features{*this, "features",
-                                            llvm::cl::desc("Target features"),
-                                            llvm::cl::init("+ptx80")};
-  PassOptions::Option<int64_t> rowsPerBlock{
-      *this, "rows-per-block",
-      llvm::cl::desc("Rows of one thread block (0: cost model)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> threadsPerRow{
-      *this, "threads-per-row",
-      llvm::cl::desc("Threads that share one row (0: cost model)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> vectorWidth{
-      *this, "vector-width",
-      llvm::cl::desc("Elements per access (0: cost model)"), llvm::cl::init(0)};
+struct ToPTXPipelineOptions
+    : public TilingPipelineOptions<ToPTXPipelineOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target chip"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{*this, "features",
+                               llvm::cl::desc("Target features"),
+                               llvm::cl::init("+ptx80")};
 };
 
 /// Records the chip (attach-target) and runs the generic optimization and

@@ -1,4 +1,4 @@
-//===- Passes.td - NVPTX-only passes --------------------------*- tablegen -*-===//
+//===- Passes.td - NVPTX-only passes -----------------------*- tablegen -*-===//
 
 #ifndef RMSNORM_TARGET_NVPTX_PASSES_TD
 #define RMSNORM_TARGET_NVPTX_PASSES_TD
