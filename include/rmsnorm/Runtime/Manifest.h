@@ -1,0 +1,72 @@
+//===- Manifest.h - reading rmsnorm kernel manifests ------------*- C++ -*-===//
+//
+// The runtime side needs no LLVM or MLIR: a small JSON reader for the
+// manifests rmsnorm-emit writes (schema 1).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMSNORM_RUNTIME_MANIFEST_H
+#define RMSNORM_RUNTIME_MANIFEST_H
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace rmsnorm::runtime {
+
+/// A manifest or input the harness cannot use; the message says why.
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A parsed JSON value (the subset manifests use: no escapes beyond \" \\ \n).
+struct Json {
+  enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
+  bool boolean = false;
+  double number = 0;
+  std::string string;
+  std::vector<Json> array;
+  std::map<std::string, Json> object;
+
+  /// Throws Error with `what` when the text is not JSON.
+  static Json parse(const std::string &text);
+  const Json *find(const std::string &key) const;
+};
+
+enum class ElementType { F32, F16, BF16 };
+ElementType parseElementType(const std::string &name);
+const char *elementTypeName(ElementType type);
+size_t elementBytes(ElementType type);
+
+struct Param {
+  std::string name; // x, w, y, xy, rows, x_row_stride, y_row_stride
+  bool pointer = false;
+};
+
+/// What a launcher needs of one kernel.
+struct Manifest {
+  std::string directory; // where the manifest (and its files) are
+  std::string kernel, symbol, target, chip;
+  ElementType dtype = ElementType::F32, weightDtype = ElementType::F32;
+  int64_t n = 0;
+  double epsilon = 0;
+  int64_t block[3] = {1, 1, 1};
+  int64_t rowsPerBlock = 1;
+  int64_t dynamicSharedBytes = 0;
+  int64_t pointerAlignment = 16;
+  std::vector<Param> params;
+  std::map<std::string, std::string> files;
+
+  /// Reads and validates `path`; throws Error naming the problem.
+  static Manifest load(const std::string &path);
+  /// The image to load: the cubin if any, else the PTX (NUL-terminated), or
+  /// the hsaco.
+  std::string imagePath() const;
+};
+
+} // namespace rmsnorm::runtime
+
+#endif // RMSNORM_RUNTIME_MANIFEST_H

@@ -1,0 +1,258 @@
+//===- Manifest.cpp - reading rmsnorm kernel manifests --------------------===//
+
+#include "rmsnorm/Runtime/Manifest.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace rmsnorm::runtime {
+namespace {
+class Parser {
+public:
+  explicit Parser(const std::string &text) : text(text) {}
+
+  Json parseDocument() {
+    Json value = parseValue();
+    skipSpace();
+    if (pos != text.size())
+      fail("unexpected text after the JSON value");
+    return value;
+  }
+
+private:
+  [[noreturn]] void fail(const std::string &what) {
+    size_t line = 1;
+    for (size_t i = 0; i < pos && i < text.size(); ++i)
+      line += text[i] == '\n';
+    throw Error("malformed JSON at line " + std::to_string(line) + ": " + what);
+  }
+  void skipSpace() {
+    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+      ++pos;
+  }
+  bool consume(char c) {
+    skipSpace();
+    if (pos < text.size() && text[pos] == c) {
+      ++pos;
+      return true;
+    }
+    return false;
+  }
+  void expect(char c) {
+    if (!consume(c))
+      fail(std::string("expected '") + c + "'");
+  }
+  bool keyword(const char *word) {
+    size_t len = std::char_traits<char>::length(word);
+    if (text.compare(pos, len, word) != 0)
+      return false;
+    pos += len;
+    return true;
+  }
+  std::string parseString() {
+    expect('"');
+    std::string out;
+    while (pos < text.size() && text[pos] != '"') {
+      char c = text[pos++];
+      if (c == '\\') {
+        if (pos >= text.size())
+          fail("unterminated escape");
+        char e = text[pos++];
+        switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        default: fail(std::string("unsupported escape \\") + e);
+        }
+      } else {
+        out += c;
+      }
+    }
+    if (pos >= text.size())
+      fail("unterminated string");
+    ++pos;
+    return out;
+  }
+  Json parseValue() {
+    skipSpace();
+    if (pos >= text.size())
+      fail("unexpected end of input");
+    Json value;
+    char c = text[pos];
+    if (c == '{') {
+      ++pos;
+      value.kind = Json::Kind::Object;
+      if (consume('}'))
+        return value;
+      do {
+        skipSpace();
+        std::string key = parseString();
+        expect(':');
+        value.object[key] = parseValue();
+      } while (consume(','));
+      expect('}');
+    } else if (c == '[') {
+      ++pos;
+      value.kind = Json::Kind::Array;
+      if (consume(']'))
+        return value;
+      do
+        value.array.push_back(parseValue());
+      while (consume(','));
+      expect(']');
+    } else if (c == '"') {
+      value.kind = Json::Kind::String;
+      value.string = parseString();
+    } else if (keyword("true")) {
+      value.kind = Json::Kind::Bool;
+      value.boolean = true;
+    } else if (keyword("false")) {
+      value.kind = Json::Kind::Bool;
+    } else if (keyword("null")) {
+      value.kind = Json::Kind::Null;
+    } else {
+      const char *begin = text.c_str() + pos;
+      char *end = nullptr;
+      value.number = std::strtod(begin, &end);
+      if (end == begin)
+        fail("expected a value");
+      value.kind = Json::Kind::Number;
+      pos += end - begin;
+    }
+    return value;
+  }
+
+  const std::string &text;
+  size_t pos = 0;
+};
+
+const Json &require(const Json &object, const std::string &key,
+                    Json::Kind kind) {
+  const Json *value = object.find(key);
+  if (!value)
+    throw Error("manifest has no \"" + key + "\"");
+  if (value->kind != kind)
+    throw Error("manifest field \"" + key + "\" has the wrong type");
+  return *value;
+}
+
+int64_t requireInt(const Json &object, const std::string &key) {
+  double v = require(object, key, Json::Kind::Number).number;
+  if (v != static_cast<double>(static_cast<int64_t>(v)))
+    throw Error("manifest field \"" + key + "\" is not an integer");
+  return static_cast<int64_t>(v);
+}
+} // namespace
+
+Json Json::parse(const std::string &text) { return Parser(text).parseDocument(); }
+
+const Json *Json::find(const std::string &key) const {
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &it->second;
+}
+
+ElementType parseElementType(const std::string &name) {
+  if (name == "f32")
+    return ElementType::F32;
+  if (name == "f16")
+    return ElementType::F16;
+  if (name == "bf16")
+    return ElementType::BF16;
+  throw Error("unsupported element type \"" + name + "\" (f32, f16, bf16)");
+}
+
+const char *elementTypeName(ElementType type) {
+  switch (type) {
+  case ElementType::F32: return "f32";
+  case ElementType::F16: return "f16";
+  case ElementType::BF16: return "bf16";
+  }
+  return "?";
+}
+
+size_t elementBytes(ElementType type) {
+  return type == ElementType::F32 ? 4 : 2;
+}
+
+Manifest Manifest::load(const std::string &path) {
+  std::ifstream in(path);
+  if (!in)
+    throw Error("cannot open manifest " + path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  Json root;
+  try {
+    root = Json::parse(buffer.str());
+  } catch (const Error &e) {
+    throw Error(path + ": " + e.what());
+  }
+  if (root.kind != Json::Kind::Object)
+    throw Error(path + ": a manifest is a JSON object");
+  try {
+    if (require(root, "schema", Json::Kind::String).string !=
+        "rmsnorm-kernel-manifest")
+      throw Error("not an rmsnorm kernel manifest");
+    int64_t version = requireInt(root, "schema_version");
+    if (version != 1)
+      throw Error("manifest schema version " + std::to_string(version) +
+                  " is not supported (this harness reads version 1)");
+    Manifest m;
+    size_t slash = path.find_last_of('/');
+    m.directory = slash == std::string::npos ? "." : path.substr(0, slash);
+    m.kernel = require(root, "kernel", Json::Kind::String).string;
+    m.symbol = require(root, "symbol", Json::Kind::String).string;
+    m.target = require(root, "target", Json::Kind::String).string;
+    m.chip = require(root, "chip", Json::Kind::String).string;
+    if (require(root, "op", Json::Kind::String).string != "rms_norm")
+      throw Error("only rms_norm kernels are supported");
+    m.dtype = parseElementType(require(root, "dtype", Json::Kind::String).string);
+    m.weightDtype =
+        parseElementType(require(root, "weight_dtype", Json::Kind::String).string);
+    m.n = requireInt(root, "n");
+    if (m.n < 1)
+      throw Error("n must be at least 1");
+    m.epsilon = require(root, "epsilon", Json::Kind::Number).number;
+    const Json &block = require(root, "block", Json::Kind::Array);
+    if (block.array.size() != 3)
+      throw Error("block must have three dimensions");
+    for (int i = 0; i < 3; ++i) {
+      if (block.array[i].kind != Json::Kind::Number || block.array[i].number < 1)
+        throw Error("block dimensions must be positive numbers");
+      m.block[i] = static_cast<int64_t>(block.array[i].number);
+    }
+    m.rowsPerBlock = requireInt(root, "rows_per_block");
+    m.dynamicSharedBytes = requireInt(root, "dynamic_shared_bytes");
+    const Json &alignment = require(root, "alignment", Json::Kind::Object);
+    m.pointerAlignment = requireInt(alignment, "base_pointer_bytes");
+    for (const Json &p : require(root, "params", Json::Kind::Array).array) {
+      if (p.kind != Json::Kind::Object)
+        throw Error("params entries are objects");
+      Param param;
+      param.name = require(p, "name", Json::Kind::String).string;
+      param.pointer = require(p, "kind", Json::Kind::String).string == "pointer";
+      m.params.push_back(param);
+    }
+    for (const auto &[key, value] :
+         require(root, "files", Json::Kind::Object).object)
+      if (value.kind == Json::Kind::String)
+        m.files[key] = value.string;
+    return m;
+  } catch (const Error &e) {
+    throw Error(path + ": " + e.what());
+  }
+}
+
+std::string Manifest::imagePath() const {
+  for (const char *key : {"cubin", "ptx", "hsaco"}) {
+    auto it = files.find(key);
+    if (it != files.end())
+      return directory + "/" + it->second;
+  }
+  throw Error("manifest of " + kernel + " names no loadable image");
+}
+
+} // namespace rmsnorm::runtime
