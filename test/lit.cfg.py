@@ -20,7 +20,9 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.rmsnorm_tools_dir, append_path=True)
 tool_dirs = [config.rmsnorm_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["rmsnorm-opt"], tool_dirs)
+llvm_config.add_tool_substitutions(
+    ["rmsnorm-opt", "rmsnorm-emit", "rmsnorm-harness", "rmsnorm-runtime-tests"],
+    tool_dirs)
 
 config.substitutions.append(("%rmsnorm_src_root", config.rmsnorm_src_root))
 config.substitutions.append(("%rmsnorm_obj_root", config.rmsnorm_obj_root))
@@ -54,6 +56,14 @@ ptxas = find_tool("ptxas", ["/usr/local/cuda/bin"])
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# A machine with a loadable NVIDIA driver (the GPU machine, not CI).
+import ctypes
+try:
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
 
 if find_tool("ld.lld", [config.llvm_tools_dir]):
     config.available_features.add("ld.lld")

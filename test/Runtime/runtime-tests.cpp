@@ -1,0 +1,169 @@
+//===- runtime-tests.cpp - the harness's non-GPU parts --------------------===//
+//
+// Reference, tolerance logic and manifest parsing, checked on the CPU. Each
+// check prints one line; the last line counts them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmsnorm/Runtime/Manifest.h"
+#include "rmsnorm/Runtime/Numerics.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+using namespace rmsnorm::runtime;
+
+static int passed = 0, failed = 0;
+
+static void expect(bool ok, const std::string &what) {
+  std::printf("%s: %s\n", ok ? "ok" : "FAILED", what.c_str());
+  (ok ? passed : failed)++;
+}
+
+static std::string errorOf(void (*fn)()) {
+  try {
+    fn();
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+static Manifest manifestFor(ElementType type, int64_t n) {
+  Manifest m;
+  m.kernel = "test";
+  m.dtype = m.weightDtype = type;
+  m.n = n;
+  m.epsilon = 1e-5;
+  return m;
+}
+
+/// The reference computed by the harness itself, as a perfect kernel would.
+static std::vector<uint32_t> perfectOutput(const Problem &p) {
+  std::vector<uint32_t> y(p.rows * p.yStride, 0);
+  for (int64_t i = 0; i < p.rows; ++i) {
+    double ss = 0;
+    for (int64_t j = 0; j < p.n; ++j) {
+      double x = decode(p.dtype, p.x[i * p.xStride + j]);
+      ss += x * x;
+    }
+    double rstd = ss > 3.4028234663852886e38 ? 0 : 1 / std::sqrt(ss / p.n + p.epsilon);
+    for (int64_t j = 0; j < p.n; ++j)
+      y[i * p.yStride + j] =
+          encode(p.dtype, decode(p.dtype, p.x[i * p.xStride + j]) * rstd *
+                              decode(p.weightDtype, p.w[j]));
+  }
+  return y;
+}
+
+int main() {
+  // Rounding: nearest, ties to even, subnormals, overflow, NaN.
+  expect(encode(ElementType::BF16, 1.0) == 0x3F80, "bf16 1.0");
+  expect(encode(ElementType::BF16, 1.0 + 1.0 / 256) == 0x3F80,
+         "bf16 tie rounds to even (down)");
+  expect(encode(ElementType::BF16, 1.0 + 3.0 / 256) == 0x3F82,
+         "bf16 tie rounds to even (up)");
+  expect(encode(ElementType::F16, 65504.0) == 0x7BFF, "f16 largest finite");
+  expect(encode(ElementType::F16, 65520.0) == 0x7C00, "f16 rounds to infinity at 65520");
+  expect(encode(ElementType::F16, std::ldexp(1.0, -24)) == 0x0001, "f16 smallest subnormal");
+  expect(encode(ElementType::F16, std::ldexp(1.0, -26)) == 0x0000, "f16 underflow to zero");
+  expect(decode(ElementType::F16, 0x0001) == std::ldexp(1.0, -24), "f16 subnormal decodes");
+  expect(encode(ElementType::F32, 0.1) == 0x3DCCCCCD, "f32 0.1");
+  expect(!isFinite(ElementType::F16, encode(ElementType::F16, NAN)), "f16 NaN is not finite");
+  expect(decode(ElementType::BF16, encode(ElementType::BF16, -2.5)) == -2.5, "bf16 round trip");
+
+  // ULP distance: across zero, and of neighbours.
+  expect(ulpDistance(ElementType::F16, 0x0000, 0x8000) == 0, "+0 and -0 are 0 ULP apart");
+  expect(ulpDistance(ElementType::F16, 0x0001, 0x8001) == 2, "smallest subnormals of both signs are 2 ULP apart");
+  expect(ulpDistance(ElementType::BF16, 0x3F80, 0x3F81) == 1, "bf16 neighbours");
+  expect(maxUlps(ElementType::F32) == 8 && maxUlps(ElementType::BF16) == 1, "contract tolerances");
+
+  // The check accepts the reference, refuses 2 ULP, localizes the miss.
+  Manifest m = manifestFor(ElementType::BF16, 37);
+  Problem p = makeProblem(m, 5, 40, 48, InputClass::Normal, 7);
+  std::vector<uint32_t> y = perfectOutput(p);
+  expect(check(p, y).pass, "a perfect output passes");
+  y[3 * 48 + 11] += 2;
+  CheckResult r = check(p, y);
+  expect(!r.pass && r.mismatches == 1 && r.firstMismatch.find("row 3 column 11") == 0,
+         "2 ULP off is caught at row 3 column 11: " + r.firstMismatch);
+  y[3 * 48 + 11] -= 1;
+  expect(check(p, y).pass, "1 ULP off passes for bf16");
+  y[4 * 48 + 0] = encode(ElementType::BF16, NAN);
+  expect(!check(p, y).pass, "a NaN output is caught");
+  expect(p.x[0 * 40 + 37] == encode(ElementType::BF16, NAN),
+         "x's gaps between rows hold NaN (a read past the row poisons it)");
+
+  // Input classes.
+  Problem large = makeProblem(manifestFor(ElementType::F16, 64), 4, 64, 64,
+                              InputClass::Large, 1);
+  double biggest = 0;
+  for (uint32_t bits : large.x)
+    biggest = std::max(biggest, std::fabs(decode(ElementType::F16, bits)));
+  expect(biggest > 256 && biggest <= 60000, "large f16 inputs exceed 256 (squares overflow f16)");
+  expect(check(large, perfectOutput(large)).pass, "large inputs: the reference passes");
+
+  Problem zero = makeProblem(manifestFor(ElementType::F32, 16), 4, 16, 16,
+                             InputClass::ZeroRows, 1);
+  std::vector<uint32_t> zy = perfectOutput(zero);
+  expect(zy[1 * 16] == 0 && check(zero, zy).pass, "an all-zero row normalizes to zeros");
+
+  Problem sub = makeProblem(manifestFor(ElementType::F16, 32), 2, 32, 32,
+                            InputClass::Subnormal, 1);
+  expect(std::fabs(decode(ElementType::F16, sub.x[0])) < std::ldexp(1.0, -14),
+         "subnormal inputs are f16 subnormals");
+
+  Problem bad = makeProblem(manifestFor(ElementType::F32, 16), 4, 16, 16,
+                            InputClass::NonFinite, 1);
+  std::vector<bool> skip = uncheckedRows(bad);
+  expect(!skip[0] && skip[1] && skip[2] && !skip[3], "rows with NaN/Inf are the only unchecked rows");
+  std::vector<uint32_t> by = perfectOutput(bad);
+  by[0] = encode(ElementType::F32, NAN);
+  expect(!check(bad, by).pass, "NaN leaking into a finite row is caught");
+
+  Problem over = makeProblem(manifestFor(ElementType::BF16, 16), 4, 16, 16,
+                             InputClass::Overflow, 1);
+  std::vector<uint32_t> oy = perfectOutput(over);
+  expect(decode(ElementType::BF16, oy[1 * 16 + 3]) == 0 && check(over, oy).pass,
+         "a row whose f32 sum of squares overflows normalizes to zeros");
+  expect(errorOf([] {
+           makeProblem(manifestFor(ElementType::F16, 8), 1, 8, 8,
+                       InputClass::Overflow, 1);
+         }).find("f16 cannot hold") != std::string::npos,
+         "the overflow class is refused for f16");
+
+  // Manifests.
+  Json j = Json::parse(R"({"a": [1, 2.5, "x\"y", true, false, null], "b": {}})");
+  expect(j.find("a")->array.size() == 6 && j.find("a")->array[2].string == "x\"y" &&
+             j.find("a")->array[3].boolean && !j.find("a")->array[4].boolean,
+         "JSON arrays, strings with escapes, booleans, null");
+  expect(errorOf([] { Json::parse("{\"a\": }"); }).find("malformed JSON") == 0,
+         "malformed JSON is refused");
+  expect(errorOf([] { Json::parse("{} x"); }).find("unexpected text") != std::string::npos,
+         "trailing text is refused");
+  std::ofstream("runtime-tests-manifest.json")
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1,
+             "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
+             "chip": "sm_90", "dtype": "bf16", "weight_dtype": "f32", "n": 4096,
+             "epsilon": 1e-06, "block": [128, 1, 1], "rows_per_block": 1,
+             "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
+             "params": [{"name": "x", "kind": "pointer"},
+                        {"name": "rows", "kind": "scalar"}],
+             "files": {"ptx": "k.sm_90.ptx", "cubin": "k.sm_90.cubin"}})";
+  Manifest loaded = Manifest::load("runtime-tests-manifest.json");
+  expect(loaded.n == 4096 && loaded.weightDtype == ElementType::F32 &&
+             loaded.block[0] == 128 && loaded.params.size() == 2 &&
+             loaded.params[0].pointer && !loaded.params[1].pointer,
+         "a manifest loads");
+  expect(loaded.imagePath() == "./k.sm_90.cubin", "the cubin is preferred to the PTX");
+  std::ofstream("runtime-tests-bad.json")
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1, "kernel": "k"})";
+  expect(errorOf([] { Manifest::load("runtime-tests-bad.json"); })
+                 .find("manifest has no \"symbol\"") != std::string::npos,
+         "a manifest without a symbol is refused by name");
+
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
