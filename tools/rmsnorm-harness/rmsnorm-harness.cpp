@@ -13,6 +13,7 @@
 #include "rmsnorm/Runtime/Manifest.h"
 #include "rmsnorm/Runtime/Numerics.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,7 +29,11 @@ constexpr uint8_t kPoisonByte = 0xFF; // NaN in every element type
 
 struct Options {
   std::string manifest;
-  int64_t rows = 1, xStride = 0, yStride = 0;
+  // Row counts and stride kinds to run: integers, or rpb-1 / rpb+1 (rows
+  // per block -/+ 1); strides n, aligned (the next 16-byte multiple past
+  // n), misaligned (n + 1), or integers.
+  std::vector<std::string> rows = {"1"}, strides = {"n"};
+  int64_t xStride = 0, yStride = 0;
   std::vector<InputClass> inputs = {InputClass::Normal};
   uint64_t seed = 20261129;
   bool time = false, expectFail = false;
@@ -39,11 +44,24 @@ struct Options {
 [[noreturn]] void usage(const std::string &message) {
   std::fprintf(stderr,
                "rmsnorm-harness: error: %s\n"
-               "usage: rmsnorm-harness MANIFEST [--rows M] [--x-stride S] "
-               "[--y-stride S] [--inputs CLASS,...] [--seed N] [--time] "
-               "[--reps N] [--misalign-bytes B] [--expect-fail]\n",
+               "usage: rmsnorm-harness MANIFEST [--rows M,...] [--strides "
+               "n|aligned|misaligned|S,...] [--x-stride S] [--y-stride S] "
+               "[--inputs CLASS,...] [--seed N] [--time] [--reps N] "
+               "[--misalign-bytes B] [--expect-fail]\n",
                message.c_str());
   std::exit(2);
+}
+
+std::vector<std::string> splitList(const std::string &list) {
+  std::vector<std::string> items;
+  size_t start = 0;
+  while (true) {
+    size_t comma = list.find(',', start);
+    items.push_back(list.substr(start, comma - start));
+    if (comma == std::string::npos)
+      return items;
+    start = comma + 1;
+  }
 }
 
 int64_t parseInt(const char *flag, const char *text) {
@@ -64,7 +82,9 @@ Options parseOptions(int argc, char **argv) {
       return argv[++i];
     };
     if (arg == "--rows")
-      o.rows = parseInt("--rows", value());
+      o.rows = splitList(value());
+    else if (arg == "--strides")
+      o.strides = splitList(value());
     else if (arg == "--x-stride")
       o.xStride = parseInt("--x-stride", value());
     else if (arg == "--y-stride")
@@ -153,16 +173,194 @@ std::vector<uint32_t> unpack(ElementType type, const std::vector<uint8_t> &bytes
   return bits;
 }
 
+/// One kernel, loaded once, checked (and timed) on several shapes.
+class Runner {
+public:
+  Runner(const Options &o, const Manifest &m, Device &device)
+      : o(o), m(m), device(device) {}
+
+  /// Checks every input class at one shape; false on any failure.
+  bool runCase(int64_t rows, int64_t xStride, int64_t yStride) {
+    size_t eb = elementBytes(m.dtype), wb = elementBytes(m.weightDtype);
+    Guarded x(device, rows * xStride * eb, o.misalignBytes);
+    Guarded w(device, m.n * wb, 0);
+    Guarded y(device, rows * yStride * eb, 0);
+    for (auto [name, ptr] : {std::pair<const char *, DevicePtr>{"x", x.data()},
+                             {"w", w.data()},
+                             {"y", y.data()}})
+      if (ptr % m.pointerAlignment != 0)
+        throw Error(std::string("the base pointer of ") + name +
+                    " is misaligned by " +
+                    std::to_string(ptr % m.pointerAlignment) +
+                    " bytes; the manifest requires " +
+                    std::to_string(m.pointerAlignment) + "-byte alignment");
+    Launch launch = makeLaunch(x.data(), w.data(), y.data(), rows, xStride,
+                               yStride);
+    bool allPass = true;
+    for (InputClass inputs : o.inputs) {
+      if (inputs == InputClass::Overflow && m.dtype == ElementType::F16)
+        continue; // f16 cannot hold such values: nothing to check
+      Problem p = makeProblem(m, rows, xStride, yStride, inputs, o.seed);
+      std::vector<uint8_t> xBytes = pack(m.dtype, p.x),
+                           wBytes = pack(m.weightDtype, p.w);
+      device.upload(x.data(), xBytes.data(), xBytes.size());
+      device.upload(w.data(), wBytes.data(), wBytes.size());
+      device.fill(y.data(), kPoisonByte, rows * yStride * eb);
+      launch.run();
+      device.synchronize();
+      std::vector<uint8_t> yBytes(rows * yStride * eb);
+      device.download(yBytes.data(), y.data(), yBytes.size());
+      CheckResult r = check(p, unpack(m.dtype, yBytes));
+      // The gaps between y's rows are nobody's: they keep the poison.
+      bool gapsIntact = true;
+      for (int64_t i = 0; i < rows && gapsIntact; ++i)
+        for (int64_t j = m.n; j < yStride; ++j)
+          for (size_t b = 0; b < eb; ++b)
+            gapsIntact &= yBytes[(i * yStride + j) * eb + b] == kPoisonByte;
+      bool guards = x.guardsIntact() && w.guardsIntact() && y.guardsIntact();
+      bool pass = r.pass && gapsIntact && guards;
+      allPass &= pass;
+      std::string detail;
+      if (!r.pass)
+        detail += " mismatches=" + std::to_string(r.mismatches) +
+                  " first: " + r.firstMismatch;
+      if (!gapsIntact)
+        detail += " y-row-gaps-written";
+      if (!guards)
+        detail += " guard-bands-written";
+      std::printf("%s %s %s N=%lld M=%lld x_stride=%lld y_stride=%lld "
+                  "inputs=%s max_ulp=%llu checked=%llu%s\n",
+                  pass ? "PASS" : "FAIL", m.kernel.c_str(),
+                  elementTypeName(m.dtype), static_cast<long long>(m.n),
+                  static_cast<long long>(rows),
+                  static_cast<long long>(xStride),
+                  static_cast<long long>(yStride), inputClassName(inputs),
+                  static_cast<unsigned long long>(r.maxUlp),
+                  static_cast<unsigned long long>(r.checked), detail.c_str());
+    }
+    if (o.time)
+      time(launch, rows);
+    return allPass;
+  }
+
+private:
+  struct Launch {
+    Device &device;
+    DevicePtr x, w, y;
+    int64_t rows, xStride, yStride;
+    unsigned grid[3], block[3];
+    unsigned sharedBytes;
+    std::vector<std::string> order;
+    void run() {
+      std::vector<void *> args;
+      for (const std::string &name : order) {
+        if (name == "x" || name == "xy")
+          args.push_back(&x);
+        else if (name == "w")
+          args.push_back(&w);
+        else if (name == "y")
+          args.push_back(&y);
+        else if (name == "rows")
+          args.push_back(&rows);
+        else if (name == "x_row_stride")
+          args.push_back(&xStride);
+        else
+          args.push_back(&yStride);
+      }
+      device.launch(grid, block, sharedBytes, args);
+    }
+  };
+
+  Launch makeLaunch(DevicePtr x, DevicePtr w, DevicePtr y, int64_t rows,
+                    int64_t xStride, int64_t yStride) {
+    Launch l{device, x, w, y, rows, xStride, yStride, {}, {}, 0, {}};
+    l.grid[0] = static_cast<unsigned>((rows + m.rowsPerBlock - 1) / m.rowsPerBlock);
+    l.grid[1] = l.grid[2] = 1;
+    for (int i = 0; i < 3; ++i)
+      l.block[i] = static_cast<unsigned>(m.block[i]);
+    l.sharedBytes = static_cast<unsigned>(m.dynamicSharedBytes);
+    for (const Param &p : m.params) {
+      static const char *known[] = {"x", "xy", "w", "y", "rows",
+                                    "x_row_stride", "y_row_stride"};
+      if (std::find(std::begin(known), std::end(known), p.name) == std::end(known))
+        throw Error("unknown kernel parameter \"" + p.name + "\"");
+      l.order.push_back(p.name);
+    }
+    return l;
+  }
+
+  void time(Launch &launch, int64_t rows) {
+    size_t eb = elementBytes(m.dtype), wb = elementBytes(m.weightDtype);
+    size_t flushBytes = 256u << 20; // several times the largest L2
+    DevicePtr flush = device.alloc(flushBytes);
+    double bytes = 2.0 * rows * m.n * eb + m.n * wb;
+    bool launchBound = bytes < (64u << 20);
+    auto work = [&] { launch.run(); };
+    auto flushL2 = [&] { device.fill(flush, 0, flushBytes); };
+    double ms = launchBound ? device.timeGraphMs(work, 20, o.reps)
+                            : device.timeMs(work, flushL2, o.reps);
+    size_t copyBytes = static_cast<size_t>(bytes / 2);
+    DevicePtr src = device.alloc(copyBytes), dst = device.alloc(copyBytes);
+    auto copy = [&] { device.copy(dst, src, copyBytes); };
+    double copyMs = launchBound ? device.timeGraphMs(copy, 20, o.reps)
+                                : device.timeMs(copy, flushL2, o.reps);
+    std::printf("TIME %s %s N=%lld M=%lld %.2f us %.0f GB/s copy %.2f us %.0f "
+                "GB/s %.1f%% of copy (%s)\n",
+                m.kernel.c_str(), elementTypeName(m.dtype),
+                static_cast<long long>(m.n), static_cast<long long>(rows),
+                ms * 1e3, bytes / ms / 1e6, copyMs * 1e3, bytes / copyMs / 1e6,
+                100.0 * copyMs / ms,
+                launchBound ? "graph replay" : "events, L2 flushed");
+    device.release(src);
+    device.release(dst);
+    device.release(flush);
+  }
+
+  const Options &o;
+  const Manifest &m;
+  Device &device;
+};
+
+int64_t resolveRows(const std::string &token, const Manifest &m) {
+  if (token == "rpb-1")
+    return m.rowsPerBlock - 1;
+  if (token == "rpb+1")
+    return m.rowsPerBlock + 1;
+  return parseInt("--rows", token.c_str());
+}
+
+int64_t resolveStride(const std::string &token, const Manifest &m) {
+  int64_t perVector = 16 / static_cast<int64_t>(elementBytes(m.dtype));
+  if (token == "n")
+    return m.n;
+  if (token == "aligned")
+    return (m.n / perVector + 1) * perVector;
+  if (token == "misaligned")
+    return m.n + 1;
+  return parseInt("--strides", token.c_str());
+}
+
 int run(const Options &o) {
   Manifest m = Manifest::load(o.manifest);
-  int64_t xStride = o.xStride ? o.xStride : m.n;
-  int64_t yStride = o.yStride ? o.yStride : m.n;
-  if (o.rows < 1)
-    usage("--rows must be at least 1, got " + std::to_string(o.rows));
-  if (xStride < m.n || yStride < m.n)
-    usage("row strides (x " + std::to_string(xStride) + ", y " +
-          std::to_string(yStride) + ") must hold a row of " +
-          std::to_string(m.n) + " elements");
+  std::vector<int64_t> rowCounts;
+  for (const std::string &token : o.rows) {
+    int64_t rows = resolveRows(token, m);
+    if (token.rfind("rpb", 0) == 0 && rows < 1)
+      continue; // rpb-1 with one row per block: no such shape
+    if (rows < 1)
+      usage("--rows must be at least 1, got " + std::to_string(rows));
+    rowCounts.push_back(rows);
+  }
+  std::vector<std::pair<int64_t, int64_t>> strides;
+  for (const std::string &token : o.strides) {
+    int64_t s = resolveStride(token, m);
+    strides.emplace_back(o.xStride ? o.xStride : s, o.yStride ? o.yStride : s);
+  }
+  for (auto [xs, ys] : strides)
+    if (xs < m.n || ys < m.n)
+      usage("row strides (x " + std::to_string(xs) + ", y " +
+            std::to_string(ys) + ") must hold a row of " +
+            std::to_string(m.n) + " elements");
   if (o.misalignBytes % static_cast<int64_t>(elementBytes(m.dtype)) != 0 ||
       o.misalignBytes < 0 || o.misalignBytes >= 16)
     usage("--misalign-bytes must be a multiple of the element size below 16");
@@ -179,118 +377,14 @@ int run(const Options &o) {
                 device->chip() + " (" + device->name() + ")");
   device->loadKernel(m.imagePath(), m.symbol);
 
-  size_t eb = elementBytes(m.dtype), wb = elementBytes(m.weightDtype);
-  Guarded x(*device, o.rows * xStride * eb, o.misalignBytes);
-  Guarded w(*device, m.n * wb, 0);
-  Guarded y(*device, o.rows * yStride * eb, 0);
-  for (auto [name, ptr] : {std::pair<const char *, DevicePtr>{"x", x.data()},
-                           {"w", w.data()},
-                           {"y", y.data()}})
-    if (ptr % m.pointerAlignment != 0)
-      throw Error(std::string("the base pointer of ") + name +
-                  " is misaligned by " + std::to_string(ptr % m.pointerAlignment) +
-                  " bytes; the manifest requires " +
-                  std::to_string(m.pointerAlignment) + "-byte alignment");
-
-  int64_t rows = o.rows;
-  std::vector<void *> args;
-  DevicePtr xp = x.data(), wp = w.data(), yp = y.data();
-  for (const Param &p : m.params) {
-    if (p.name == "x" || p.name == "xy")
-      args.push_back(&xp);
-    else if (p.name == "w")
-      args.push_back(&wp);
-    else if (p.name == "y")
-      args.push_back(&yp);
-    else if (p.name == "rows")
-      args.push_back(&rows);
-    else if (p.name == "x_row_stride")
-      args.push_back(const_cast<int64_t *>(&xStride));
-    else if (p.name == "y_row_stride")
-      args.push_back(const_cast<int64_t *>(&yStride));
-    else
-      throw Error("unknown kernel parameter \"" + p.name + "\"");
-  }
-  unsigned grid[3] = {
-      static_cast<unsigned>((rows + m.rowsPerBlock - 1) / m.rowsPerBlock), 1, 1};
-  unsigned block[3] = {static_cast<unsigned>(m.block[0]),
-                       static_cast<unsigned>(m.block[1]),
-                       static_cast<unsigned>(m.block[2])};
-  auto launch = [&] {
-    device->launch(grid, block, m.dynamicSharedBytes, args);
-  };
-
+  Runner runner(o, m, *device);
   bool allPass = true;
-  for (InputClass inputs : o.inputs) {
-    if (inputs == InputClass::Overflow && m.dtype == ElementType::F16)
-      continue; // f16 cannot hold such values: nothing to check
-    Problem p = makeProblem(m, rows, xStride, yStride, inputs, o.seed);
-    std::vector<uint8_t> xBytes = pack(m.dtype, p.x), wBytes = pack(m.weightDtype, p.w);
-    device->upload(x.data(), xBytes.data(), xBytes.size());
-    device->upload(w.data(), wBytes.data(), wBytes.size());
-    device->fill(y.data(), kPoisonByte, rows * yStride * eb);
-    launch();
-    device->synchronize();
-    std::vector<uint8_t> yBytes(rows * yStride * eb);
-    device->download(yBytes.data(), y.data(), yBytes.size());
-    std::vector<uint32_t> yBits = unpack(m.dtype, yBytes);
-    CheckResult r = check(p, yBits);
-    // The gaps between y's rows are nobody's: they keep the poison.
-    bool gapsIntact = true;
-    for (int64_t i = 0; i < rows && gapsIntact; ++i)
-      for (int64_t j = m.n; j < yStride; ++j)
-        for (size_t b = 0; b < eb; ++b)
-          gapsIntact &= yBytes[(i * yStride + j) * eb + b] == kPoisonByte;
-    bool guards = x.guardsIntact() && w.guardsIntact() && y.guardsIntact();
-    bool pass = r.pass && gapsIntact && guards;
-    allPass &= pass;
-    std::printf("%s %s %s N=%lld M=%lld x_stride=%lld y_stride=%lld "
-                "inputs=%s max_ulp=%llu checked=%llu%s%s%s%s\n",
-                pass ? "PASS" : "FAIL", m.kernel.c_str(),
-                elementTypeName(m.dtype), static_cast<long long>(m.n),
-                static_cast<long long>(rows), static_cast<long long>(xStride),
-                static_cast<long long>(yStride), inputClassName(inputs),
-                static_cast<unsigned long long>(r.maxUlp),
-                static_cast<unsigned long long>(r.checked),
-                r.pass ? "" : (" mismatches=" + std::to_string(r.mismatches) +
-                               " first: " + r.firstMismatch)
-                                  .c_str(),
-                gapsIntact ? "" : " y-row-gaps-written",
-                guards ? "" : " guard-bands-written", "");
-  }
-
-  if (o.time) {
-    size_t flushBytes = 256u << 20; // several times the largest L2
-    DevicePtr flush = device->alloc(flushBytes);
-    double bytes = 2.0 * rows * m.n * eb + m.n * wb;
-    bool launchBound = bytes < (64u << 20);
-    double ms = launchBound
-                    ? device->timeGraphMs(launch, 20, o.reps)
-                    : device->timeMs(launch,
-                                     [&] { device->fill(flush, 0, flushBytes); },
-                                     o.reps);
-    size_t copyBytes = static_cast<size_t>(bytes / 2);
-    DevicePtr src = device->alloc(copyBytes), dst = device->alloc(copyBytes);
-    auto copy = [&] { device->copy(dst, src, copyBytes); };
-    double copyMs = launchBound
-                        ? device->timeGraphMs(copy, 20, o.reps)
-                        : device->timeMs(copy,
-                                         [&] { device->fill(flush, 0, flushBytes); },
-                                         o.reps);
-    std::printf("TIME %s %s N=%lld M=%lld %.2f us %.0f GB/s copy %.2f us %.0f "
-                "GB/s %.1f%% of copy (%s)\n",
-                m.kernel.c_str(), elementTypeName(m.dtype),
-                static_cast<long long>(m.n), static_cast<long long>(rows),
-                ms * 1e3, bytes / ms / 1e6, copyMs * 1e3, bytes / copyMs / 1e6,
-                100.0 * copyMs / ms,
-                launchBound ? "graph replay" : "events, L2 flushed");
-    device->release(src);
-    device->release(dst);
-    device->release(flush);
-  }
+  for (int64_t rows : rowCounts)
+    for (auto [xs, ys] : strides)
+      allPass &= runner.runCase(rows, xs, ys);
   if (o.expectFail) {
-    std::printf("%s\n", allPass ? "UNEXPECTED PASS: the broken kernel was not caught"
-                                : "EXPECTED FAIL: caught");
+    std::printf("%s %s\n", allPass ? "UNEXPECTED PASS" : "EXPECTED FAIL",
+                allPass ? "(the broken kernel was not caught)" : "(caught)");
     return allPass ? 1 : 0;
   }
   return allPass ? 0 : 1;

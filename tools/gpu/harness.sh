@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The GPU test suite, judged by its exit status. Two halves:
+#   here (LLVM/MLIR):  tools/gpu/harness.sh emit  -> out/sweep, out/negative
+#   GPU machine:       tools/gpu/harness.sh run   (device tool; carry out/sweep
+#                      and out/negative) -> builds the harness with cmake, checks
+#                      the sweep, runs the negative controls as expected failures,
+#                      compute-sanitizer on a subset, times a few shapes, and
+#                      prints a short table last.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+DTYPES=(f32 f16 bf16)
+# Powers of two 64..65536, multiples of 8 that are not, odd N, N < 32.
+SIZES=(64 128 256 512 1024 2048 4096 8192 16384 32768 65536 96 5120 12288 1001 4097 1 13 31)
+
+emit() {
+  "$ROOT/tools/setup.sh" || exit 1
+  local bin="${RMSNORM_BUILD_DIR:-$ROOT/build}/bin"
+  rm -rf "$ROOT/out/sweep" "$ROOT/out/negative"
+  mkdir -p "$ROOT/out/sweep" "$ROOT/out/negative"
+  local src="$ROOT/out/sweep/sweep.mlir"
+  : > "$src"
+  for t in "${DTYPES[@]}"; do
+    for n in "${SIZES[@]}"; do
+      local rows="memref<?x${n}x${t}, strided<[?, 1]>>"
+      cat >> "$src" <<MLIR
+func.func @${t}_${n}(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}) {
+  rownorm.rms_norm ins(%x : ${rows}) weight(%w : memref<${n}x${t}>) outs(%y : ${rows}) {epsilon = 1.0e-05 : f32}
+  return
+}
+MLIR
+    done
+  done
+  "$bin/rmsnorm-emit" "$src" --target=nvptx -o "$ROOT/out/sweep" > "$ROOT/out/sweep/emit.txt" || exit 1
+  echo "emitted $(ls "$ROOT"/out/sweep/*.json | wc -l) kernels into out/sweep"
+  # Negative controls: each breaks one guarantee; the harness must catch it.
+  local example="$ROOT/out/negative/controls.mlir"
+  grep -A3 -E '^func.func @(bf16_1001|f16_4096|f32_4096)\(' "$src" | grep -v '^--$' > "$example"
+  for control in no-mask f16-accumulate skip-last-row; do
+    "$bin/rmsnorm-emit" "$example" --target=nvptx --test-break=$control \
+      -o "$ROOT/out/negative/$control" > /dev/null || exit 1
+  done
+  echo "emitted negative controls into out/negative"
+}
+
+run() {
+  local out="${OUT:-/tmp}" status=0
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  cmake -S "$ROOT/tools/rmsnorm-harness" -B /tmp/harness-build -G Ninja > /tmp/harness-cmake.log 2>&1 \
+    && cmake --build /tmp/harness-build > /tmp/harness-build.log 2>&1 || { cat /tmp/harness-*.log; exit 1; }
+  local harness=/tmp/harness-build/bin/rmsnorm-harness log="$out/harness-sweep.txt"
+  : > "$log"
+  for manifest in "$ROOT"/out/sweep/*.sm_90.json; do
+    local n; n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['n'])" "$manifest")
+    local big=32768
+    (( n > 4096 )) && big=$(( (1 << 25) / n ))   # cap M*N so the fp64 check stays fast
+    "$harness" "$manifest" --rows 1,2,3,7,rpb-1,rpb+1,$big --strides n,aligned,misaligned >> "$log" 2>&1 || status=1
+    "$harness" "$manifest" --rows 7 --strides n,misaligned \
+      --inputs large,zero-rows,subnormal,non-finite,overflow >> "$log" 2>&1 || status=1
+  done
+  echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
+  grep -E '^FAIL|error' "$log" | head -5
+  # Negative controls: expected failures.
+  local neg="$out/harness-negative.txt"
+  : > "$neg"
+  for control in no-mask f16-accumulate skip-last-row; do
+    for manifest in "$ROOT"/out/negative/$control/*.json; do
+      "$harness" "$manifest" --rows 7,33 --strides misaligned,n --inputs normal,large \
+        --expect-fail > /tmp/neg.txt 2>&1
+      local rc=$?
+      echo "$control $(basename "$manifest" .json): $(tail -1 /tmp/neg.txt) (exit $rc)" >> "$neg"
+      # A control counts as caught only if at least one of its kernels fails.
+      [[ $rc -eq 0 ]] && touch "/tmp/caught-$control"
+    done
+    [[ -f "/tmp/caught-$control" ]] || { echo "negative control $control NOT caught"; status=1; }
+  done
+  cat "$neg"
+  # compute-sanitizer on odd N and M not a multiple of rows per block.
+  for tool in memcheck racecheck; do
+    compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_1001.sm_90.json" \
+      --rows rpb+1,7 --strides misaligned,aligned > "$out/sanitizer-$tool.txt" 2>&1 || status=1
+    compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f16_13.sm_90.json" \
+      --rows rpb+1,3 --strides misaligned,n >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+    echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.txt" | sort | uniq -c | tr '\n' ' ')"
+  done
+  # A few timings (events with L2 flushed; graph replay for small M).
+  for k in bf16_4096 f16_8192 f32_4096 bf16_128 bf16_5120 f16_4097 bf16_1; do
+    "$harness" "$ROOT/out/sweep/$k.sm_90.json" --rows 32768 --time --reps 30 2>&1 | grep '^TIME' >> "$out/harness-time.txt"
+    "$harness" "$ROOT/out/sweep/$k.sm_90.json" --rows 16 --time --reps 30 2>&1 | grep '^TIME' >> "$out/harness-time.txt"
+  done
+  cut -c1-150 "$out/harness-time.txt"
+  echo "== table: per dtype, cases passed / failed, max ULP"
+  for t in "${DTYPES[@]}"; do
+    echo "$t: $(grep -c "^PASS [^ ]* $t " "$log") passed, $(grep -c "^FAIL [^ ]* $t " "$log") failed, max_ulp $(grep " $t " "$log" | sed -n 's/.*max_ulp=\([0-9]*\).*/\1/p' | sort -n | tail -1)"
+  done
+  echo "exit status: $status"
+  return $status
+}
+
+case "${1:-}" in
+  emit) emit ;;
+  run) run ;;
+  *) echo "usage: $0 emit|run" >&2; exit 2 ;;
+esac
