@@ -49,18 +49,29 @@ run() {
     && cmake --build /tmp/harness-build > /tmp/harness-build.log 2>&1 || { cat /tmp/harness-*.log; exit 1; }
   local harness=/tmp/harness-build/bin/rmsnorm-harness log="$out/harness-sweep.txt"
   : > "$log"
-  for manifest in "$ROOT"/out/sweep/*.sm_90.json; do
-    local n; n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['n'])" "$manifest")
-    local big=32768
+  # One harness process per kernel, in parallel (the fp64 reference is CPU
+  # work); each writes its own log.
+  mkdir -p /tmp/sweep-logs && rm -f /tmp/sweep-logs/*
+  sweep_one() {
+    local harness=$1 manifest=$2 n big
+    n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['n'])" "$manifest")
+    big=32768
     (( n > 4096 )) && big=$(( (1 << 25) / n ))   # cap M*N so the fp64 check stays fast
-    "$harness" "$manifest" --rows 1,2,3,7,rpb-1,rpb+1,$big --strides n,aligned,misaligned >> "$log" 2>&1 || status=1
-    "$harness" "$manifest" --rows 7 --strides n,misaligned \
-      --inputs large,zero-rows,subnormal,non-finite,overflow >> "$log" 2>&1 || status=1
-  done
+    local name; name=$(basename "$manifest" .json)
+    { "$harness" "$manifest" --rows 1,2,3,7,rpb-1,rpb+1,$big --strides n,aligned,misaligned
+      "$harness" "$manifest" --rows 7 --strides n,misaligned \
+        --inputs large,zero-rows,subnormal,non-finite,overflow; } > "/tmp/sweep-logs/$name.txt" 2>&1 \
+      || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
+  }
+  export -f sweep_one
+  ls "$ROOT"/out/sweep/*.sm_90.json | xargs -P "$(nproc)" -I{} bash -c "sweep_one $harness {}"
+  cat /tmp/sweep-logs/*.txt > "$log"
+  grep -q "exit status" "$log" && status=1
   echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
   grep -E '^FAIL|error' "$log" | head -5
   # Negative controls: expected failures.
   local neg="$out/harness-negative.txt"
+  rm -f /tmp/caught-*
   : > "$neg"
   for control in no-mask f16-accumulate skip-last-row; do
     for manifest in "$ROOT"/out/negative/$control/*.json; do
