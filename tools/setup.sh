@@ -11,8 +11,8 @@ LLVM_BIN=/usr/lib/llvm-22/bin
 
 # Packages: LLVM/MLIR 22 (with mlir-tblgen & co., which MLIR's CMake package
 # checks for), lld for AMDGPU code objects, the build tools, and psutil for
-# lit's per-test timeout.
-PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools lld-22 cmake ninja-build g++ python3 python3-psutil)
+# lit's per-test timeout, and HIP's headers so the harness's HIP loader compiles.
+PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools lld-22 cmake ninja-build g++ python3 python3-psutil libamdhip64-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
