@@ -46,13 +46,13 @@ static std::vector<uint32_t> perfectOutput(const Problem &p) {
   for (int64_t i = 0; i < p.rows; ++i) {
     double ss = 0;
     for (int64_t j = 0; j < p.n; ++j) {
-      double x = decode(p.dtype, p.x[i * p.xStride + j]);
+      double x = decode(p.dtype, p.row(i)[j]);
       ss += x * x;
     }
     double rstd = ss > 3.4028234663852886e38 ? 0 : 1 / std::sqrt(ss / p.n + p.epsilon);
     for (int64_t j = 0; j < p.n; ++j)
       y[i * p.yStride + j] =
-          encode(p.dtype, decode(p.dtype, p.x[i * p.xStride + j]) * rstd *
+          encode(p.dtype, decode(p.dtype, p.row(i)[j]) * rstd *
                               decode(p.weightDtype, p.w[j]));
   }
   return y;
@@ -133,6 +133,17 @@ int main() {
                        InputClass::Overflow, 1);
          }).find("f16 cannot hold") != std::string::npos,
          "the overflow class is refused for f16");
+
+  // A periodic problem stores 7 distinct rows for 40 and still checks all 40.
+  Problem periodic = makeProblem(manifestFor(ElementType::F16, 24), 40, 24, 32,
+                                 InputClass::Normal, 3, 7);
+  std::vector<uint32_t> py = perfectOutput(periodic);
+  expect(periodic.x.size() == 7 * 24 && check(periodic, py).pass &&
+             check(periodic, py).checked == 40 * 24,
+         "a periodic problem keeps 7 rows and checks all 40");
+  py[33 * 32 + 5] ^= 0x0100;
+  expect(check(periodic, py).firstMismatch.find("row 33 column 5") == 0,
+         "a wrong element in a repeated row is caught where it is");
 
   // Manifests.
   Json j = Json::parse(R"({"a": [1, 2.5, "x\"y", true, false, null], "b": {}})");

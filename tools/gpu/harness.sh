@@ -65,6 +65,20 @@ run() {
   }
   export -f sweep_one
   ls "$ROOT"/out/sweep/*.sm_90.json | xargs -P "$(nproc)" -I{} bash -c "sweep_one $harness {}"
+  # M = 32768 for the long rows too: x repeats 61 distinct rows (a prime), so
+  # the fp64 reference stays cheap while every output row is compared.
+  big_m() {
+    local harness=$1 manifest=$2 name
+    name=$(basename "$manifest" .json)
+    "$harness" "$manifest" --rows 32768 --strides n,misaligned --unique-rows 61 \
+      > "/tmp/sweep-logs/$name.bigm.txt" 2>&1 \
+      || echo "exit status $? for $name (M = 32768)" >> "/tmp/sweep-logs/$name.bigm.txt"
+  }
+  export -f big_m
+  for manifest in "$ROOT"/out/sweep/*.sm_90.json; do
+    n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['n'])" "$manifest")
+    (( n > 4096 )) && echo "$manifest"
+  done | xargs -P 4 -I{} bash -c "big_m $harness {}"
   cat /tmp/sweep-logs/*.txt > "$log"
   grep -q "exit status" "$log" && status=1
   echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
@@ -85,6 +99,21 @@ run() {
     [[ -f "/tmp/caught-$control" ]] || { echo "negative control $control NOT caught"; status=1; }
   done
   cat "$neg"
+  # Error paths that need a GPU: another chip's manifest, a misaligned base.
+  local k="$ROOT/out/sweep/bf16_4096.sm_90.json"
+  sed 's/"chip": "sm_90"/"chip": "sm_80"/' "$k" > /tmp/other-chip.json
+  cp "$ROOT"/out/sweep/bf16_4096.sm_90.cubin /tmp/
+  expect_error() { # exit status 2 and the message
+    local want=$1; shift
+    "$harness" "$@" > /tmp/err.txt 2>&1; local rc=$?
+    if [[ $rc -eq 2 ]] && grep -q "$want" /tmp/err.txt; then
+      echo "error path ok: $(cat /tmp/err.txt)"
+    else
+      echo "error path FAILED (exit $rc): $(cat /tmp/err.txt)"; status=1
+    fi
+  }
+  expect_error "the manifest is for sm_80 but the device is sm_90" /tmp/other-chip.json --rows 4
+  expect_error "base pointer of x is misaligned by 2 bytes" "$k" --rows 4 --misalign-bytes 2
   # compute-sanitizer on odd N and M not a multiple of rows per block.
   for tool in memcheck racecheck; do
     compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_1001.sm_90.json" \

@@ -39,6 +39,8 @@ struct Options {
   bool time = false, expectFail = false;
   int reps = 50;
   int64_t misalignBytes = 0;
+  int64_t uniqueRows = 0; // >0: x repeats this many distinct rows
+
 };
 
 [[noreturn]] void usage(const std::string &message) {
@@ -47,7 +49,7 @@ struct Options {
                "usage: rmsnorm-harness MANIFEST [--rows M,...] [--strides "
                "n|aligned|misaligned|S,...] [--x-stride S] [--y-stride S] "
                "[--inputs CLASS,...] [--seed N] [--time] [--reps N] "
-               "[--misalign-bytes B] [--expect-fail]\n",
+               "[--misalign-bytes B] [--unique-rows K] [--expect-fail]\n",
                message.c_str());
   std::exit(2);
 }
@@ -95,6 +97,8 @@ Options parseOptions(int argc, char **argv) {
       o.reps = parseInt("--reps", value());
     else if (arg == "--misalign-bytes")
       o.misalignBytes = parseInt("--misalign-bytes", value());
+    else if (arg == "--unique-rows")
+      o.uniqueRows = parseInt("--unique-rows", value());
     else if (arg == "--time")
       o.time = true;
     else if (arg == "--expect-fail")
@@ -126,6 +130,8 @@ Options parseOptions(int argc, char **argv) {
     usage("no manifest given");
   if (o.reps < 1)
     usage("--reps must be at least 1");
+  if (o.uniqueRows < 0)
+    usage("--unique-rows must not be negative");
   return o;
 }
 
@@ -165,13 +171,6 @@ std::vector<uint8_t> pack(ElementType type, const std::vector<uint32_t> &bits) {
   return bytes;
 }
 
-std::vector<uint32_t> unpack(ElementType type, const std::vector<uint8_t> &bytes) {
-  size_t width = elementBytes(type);
-  std::vector<uint32_t> bits(bytes.size() / width, 0);
-  for (size_t i = 0; i < bits.size(); ++i)
-    std::memcpy(&bits[i], &bytes[i * width], width);
-  return bits;
-}
 
 /// One kernel, loaded once, checked (and timed) on several shapes.
 class Runner {
@@ -200,9 +199,19 @@ public:
     for (InputClass inputs : o.inputs) {
       if (inputs == InputClass::Overflow && m.dtype == ElementType::F16)
         continue; // f16 cannot hold such values: nothing to check
-      Problem p = makeProblem(m, rows, xStride, yStride, inputs, o.seed);
+      Problem p = makeProblem(m, rows, xStride, yStride, inputs, o.seed,
+                              o.uniqueRows);
       std::vector<uint8_t> xBytes = pack(m.dtype, p.x),
                            wBytes = pack(m.weightDtype, p.w);
+      if (p.period) {
+        // Repeat the distinct rows over all of x.
+        size_t rowBytes = xStride * eb;
+        std::vector<uint8_t> full(rows * rowBytes);
+        for (int64_t i = 0; i < rows; ++i)
+          std::memcpy(&full[i * rowBytes], &xBytes[(i % p.period) * rowBytes],
+                      rowBytes);
+        xBytes.swap(full);
+      }
       device.upload(x.data(), xBytes.data(), xBytes.size());
       device.upload(w.data(), wBytes.data(), wBytes.size());
       device.fill(y.data(), kPoisonByte, rows * yStride * eb);
@@ -210,7 +219,11 @@ public:
       device.synchronize();
       std::vector<uint8_t> yBytes(rows * yStride * eb);
       device.download(yBytes.data(), y.data(), yBytes.size());
-      CheckResult r = check(p, unpack(m.dtype, yBytes));
+      CheckResult r = check(p, [&](int64_t index) {
+        uint32_t bits = 0;
+        std::memcpy(&bits, &yBytes[index * eb], eb); // little endian
+        return bits;
+      });
       // The gaps between y's rows are nobody's: they keep the poison.
       bool gapsIntact = true;
       for (int64_t i = 0; i < rows && gapsIntact; ++i)

@@ -16,6 +16,7 @@
 #include "rmsnorm/Runtime/Manifest.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,16 +42,26 @@ enum class InputClass {
 InputClass parseInputClass(const std::string &name);
 const char *inputClassName(InputClass c);
 
-/// Row-major host buffers with row strides, as bit patterns.
+/// Row-major host buffers with row strides, as bit patterns. With a period,
+/// x holds only `period` distinct rows and row i of the problem is row
+/// i % period: very large M then costs the reference only `period` rows,
+/// while every output row is still compared (a prime period keeps a kernel
+/// that confuses rows from passing by accident).
 struct Problem {
   ElementType dtype, weightDtype;
   int64_t rows, n, xStride, yStride;
   double epsilon;
-  std::vector<uint32_t> x, w; // x: rows * xStride, w: n
+  std::vector<uint32_t> x, w; // x: storedRows() * xStride, w: n
+  int64_t period = 0;         // 0: every row distinct
+  int64_t storedRows() const { return period ? period : rows; }
+  const uint32_t *row(int64_t i) const {
+    return &x[(period ? i % period : i) * xStride];
+  }
 };
 
 Problem makeProblem(const Manifest &m, int64_t rows, int64_t xStride,
-                    int64_t yStride, InputClass inputs, uint64_t seed);
+                    int64_t yStride, InputClass inputs, uint64_t seed,
+                    int64_t period = 0);
 
 /// The rows the contract says nothing about (non-finite inputs).
 std::vector<bool> uncheckedRows(const Problem &p);
@@ -64,6 +75,9 @@ struct CheckResult {
 /// Compares y (rows * yStride bit patterns; the gaps are not looked at) with
 /// the fp64 reference of x * rsqrt(mean(x^2) + eps) * w.
 CheckResult check(const Problem &p, const std::vector<uint32_t> &y);
+/// The same, reading y's element at a flat index through `y`.
+CheckResult check(const Problem &p,
+                  const std::function<uint32_t(int64_t)> &y);
 
 } // namespace rmsnorm::runtime
 
