@@ -106,3 +106,27 @@ module {
     return
   }
 }
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  // expected-error @+1 {{expects 32-bit scalar reductions across threads, got 'f64'}}
+  func.func @f64_reduction(%m: memref<?xf64>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant 0.0 : f64
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+      %s = scf.parallel (%t) = (%c0) to (%c4) step (%c1) init (%zero) -> f64 {
+        %v = memref.load %m[%t] : memref<?xf64>
+        scf.reduce(%v : f64) {
+        ^bb0(%a: f64, %b: f64):
+          %r = arith.addf %a, %b : f64
+          scf.reduce.return %r : f64
+        }
+      }
+      scf.reduce
+    }
+    return
+  }
+}
