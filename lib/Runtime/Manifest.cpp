@@ -29,7 +29,8 @@ private:
     throw Error("malformed JSON at line " + std::to_string(line) + ": " + what);
   }
   void skipSpace() {
-    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+    while (pos < text.size() &&
+           std::isspace(static_cast<unsigned char>(text[pos])))
       ++pos;
   }
   bool consume(char c) {
@@ -61,12 +62,23 @@ private:
           fail("unterminated escape");
         char e = text[pos++];
         switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        default: fail(std::string("unsupported escape \\") + e);
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        default:
+          fail(std::string("unsupported escape \\") + e);
         }
       } else {
         out += c;
@@ -148,7 +160,18 @@ int64_t requireInt(const Json &object, const std::string &key) {
 }
 } // namespace
 
-Json Json::parse(const std::string &text) { return Parser(text).parseDocument(); }
+std::string readFile(const std::string &path, const std::string &what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw Error("cannot open " + what + " " + path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+Json Json::parse(const std::string &text) {
+  return Parser(text).parseDocument();
+}
 
 const Json *Json::find(const std::string &key) const {
   auto it = object.find(key);
@@ -167,9 +190,12 @@ ElementType parseElementType(const std::string &name) {
 
 const char *elementTypeName(ElementType type) {
   switch (type) {
-  case ElementType::F32: return "f32";
-  case ElementType::F16: return "f16";
-  case ElementType::BF16: return "bf16";
+  case ElementType::F32:
+    return "f32";
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
   }
   return "?";
 }
@@ -179,14 +205,10 @@ size_t elementBytes(ElementType type) {
 }
 
 Manifest Manifest::load(const std::string &path) {
-  std::ifstream in(path);
-  if (!in)
-    throw Error("cannot open manifest " + path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
+  std::string text = readFile(path, "manifest");
   Json root;
   try {
-    root = Json::parse(buffer.str());
+    root = Json::parse(text);
   } catch (const Error &e) {
     throw Error(path + ": " + e.what());
   }
@@ -209,9 +231,10 @@ Manifest Manifest::load(const std::string &path) {
     m.chip = require(root, "chip", Json::Kind::String).string;
     if (require(root, "op", Json::Kind::String).string != "rms_norm")
       throw Error("only rms_norm kernels are supported");
-    m.dtype = parseElementType(require(root, "dtype", Json::Kind::String).string);
-    m.weightDtype =
-        parseElementType(require(root, "weight_dtype", Json::Kind::String).string);
+    m.dtype =
+        parseElementType(require(root, "dtype", Json::Kind::String).string);
+    m.weightDtype = parseElementType(
+        require(root, "weight_dtype", Json::Kind::String).string);
     m.n = requireInt(root, "n");
     if (m.n < 1)
       throw Error("n must be at least 1");
@@ -220,7 +243,8 @@ Manifest Manifest::load(const std::string &path) {
     if (block.array.size() != 3)
       throw Error("block must have three dimensions");
     for (int i = 0; i < 3; ++i) {
-      if (block.array[i].kind != Json::Kind::Number || block.array[i].number < 1)
+      if (block.array[i].kind != Json::Kind::Number ||
+          block.array[i].number < 1)
         throw Error("block dimensions must be positive numbers");
       m.block[i] = static_cast<int64_t>(block.array[i].number);
     }
@@ -233,7 +257,8 @@ Manifest Manifest::load(const std::string &path) {
         throw Error("params entries are objects");
       Param param;
       param.name = require(p, "name", Json::Kind::String).string;
-      param.pointer = require(p, "kind", Json::Kind::String).string == "pointer";
+      param.pointer =
+          require(p, "kind", Json::Kind::String).string == "pointer";
       m.params.push_back(param);
     }
     for (const auto &[key, value] :

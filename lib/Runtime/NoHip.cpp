@@ -1,4 +1,5 @@
-//===- NoHip.cpp - builds without HIP ---------------------------------------===//
+//===- NoHip.cpp - builds without HIP
+//---------------------------------------===//
 
 #include "rmsnorm/Runtime/Device.h"
 #include "rmsnorm/Runtime/Manifest.h"

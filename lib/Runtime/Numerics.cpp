@@ -24,9 +24,12 @@ struct Format {
 
 Format formatOf(ElementType type) {
   switch (type) {
-  case ElementType::F32: return {23, 8};
-  case ElementType::F16: return {10, 5};
-  case ElementType::BF16: return {7, 8};
+  case ElementType::F32:
+    return {23, 8};
+  case ElementType::F16:
+    return {10, 5};
+  case ElementType::BF16:
+    return {7, 8};
   }
   return {23, 8};
 }
@@ -56,8 +59,7 @@ uint32_t encodeFormat(const Format &f, double value) {
   uint32_t mantissa = static_cast<uint32_t>(q);
   if (mantissa < (1u << f.mantissaBits))
     return sign | mantissa; // subnormal (or zero)
-  return sign |
-         (static_cast<uint32_t>(exponent + f.bias()) << f.mantissaBits) |
+  return sign | (static_cast<uint32_t>(exponent + f.bias()) << f.mantissaBits) |
          (mantissa - (1u << f.mantissaBits));
 }
 
@@ -104,9 +106,9 @@ uint32_t maxUlps(ElementType outputType) {
 }
 
 InputClass parseInputClass(const std::string &name) {
-  for (InputClass c : {InputClass::Normal, InputClass::Large,
-                       InputClass::ZeroRows, InputClass::Subnormal,
-                       InputClass::NonFinite, InputClass::Overflow})
+  for (InputClass c :
+       {InputClass::Normal, InputClass::Large, InputClass::ZeroRows,
+        InputClass::Subnormal, InputClass::NonFinite, InputClass::Overflow})
     if (name == inputClassName(c))
       return c;
   throw Error("unknown input class \"" + name +
@@ -115,12 +117,18 @@ InputClass parseInputClass(const std::string &name) {
 
 const char *inputClassName(InputClass c) {
   switch (c) {
-  case InputClass::Normal: return "normal";
-  case InputClass::Large: return "large";
-  case InputClass::ZeroRows: return "zero-rows";
-  case InputClass::Subnormal: return "subnormal";
-  case InputClass::NonFinite: return "non-finite";
-  case InputClass::Overflow: return "overflow";
+  case InputClass::Normal:
+    return "normal";
+  case InputClass::Large:
+    return "large";
+  case InputClass::ZeroRows:
+    return "zero-rows";
+  case InputClass::Subnormal:
+    return "subnormal";
+  case InputClass::NonFinite:
+    return "non-finite";
+  case InputClass::Overflow:
+    return "overflow";
   }
   return "?";
 }
@@ -133,8 +141,9 @@ Problem makeProblem(const Manifest &m, int64_t rows, int64_t xStride,
                 "hold |x| > 1.8e19)");
   if (period < 0)
     throw Error("the row period must not be negative");
-  Problem p{m.dtype, m.weightDtype, rows, m.n, xStride, yStride, m.epsilon,
-            {}, {}, period && period < rows ? period : 0};
+  Problem p{
+      m.dtype, m.weightDtype, rows, m.n, xStride,
+      yStride, m.epsilon,     {},   {},  period && period < rows ? period : 0};
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> normal(0.0, 1.0);
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
@@ -215,8 +224,7 @@ static std::vector<uint32_t> referenceRow(const Problem &p, int64_t i) {
   return expected;
 }
 
-CheckResult check(const Problem &p,
-                  const std::function<uint32_t(int64_t)> &y) {
+CheckResult check(const Problem &p, const std::function<uint32_t(int64_t)> &y) {
   CheckResult result;
   std::vector<bool> unchecked = uncheckedRows(p);
   uint32_t tolerance = maxUlps(p.dtype);

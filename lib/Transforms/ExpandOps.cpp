@@ -129,8 +129,8 @@ void expand(RmsNormOp op) {
       });
 
   // arcp: the contract allows dividing by N as a multiplication by 1/N.
-  auto arcp = arith::FastMathFlagsAttr::get(b.getContext(),
-                                            arith::FastMathFlags::arcp);
+  auto arcp =
+      arith::FastMathFlagsAttr::get(b.getContext(), arith::FastMathFlags::arcp);
   Value mean = arith::DivFOp::create(
       b, sumLoop.getResult(0),
       elementConstant(b, elementType, double(op.getRowLength())), arcp);

@@ -82,13 +82,12 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     }
 
     if (rowLength > maxThreads * kMaxVectorsPerThread * width)
-      return op.emitError()
-             << "row length " << rowLength << " of " << op.getElementType()
-             << " exceeds the maximum of "
-             << maxThreads * kMaxVectorsPerThread * width << " on "
-             << target.getChip() << " (" << maxThreads << " threads x "
-             << kMaxVectorsPerThread << " vectors of " << width
-             << " elements per row)";
+      return op.emitError() << "row length " << rowLength << " of "
+                            << op.getElementType() << " exceeds the maximum of "
+                            << maxThreads * kMaxVectorsPerThread * width
+                            << " on " << target.getChip() << " (" << maxThreads
+                            << " threads x " << kMaxVectorsPerThread
+                            << " vectors of " << width << " elements per row)";
 
     int64_t subgroup = target.getSubgroupSize();
     int64_t rows = rowsPerBlock;

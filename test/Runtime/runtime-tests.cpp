@@ -49,7 +49,8 @@ static std::vector<uint32_t> perfectOutput(const Problem &p) {
       double x = decode(p.dtype, p.row(i)[j]);
       ss += x * x;
     }
-    double rstd = ss > 3.4028234663852886e38 ? 0 : 1 / std::sqrt(ss / p.n + p.epsilon);
+    double rstd =
+        ss > 3.4028234663852886e38 ? 0 : 1 / std::sqrt(ss / p.n + p.epsilon);
     for (int64_t j = 0; j < p.n; ++j)
       y[i * p.yStride + j] =
           encode(p.dtype, decode(p.dtype, p.row(i)[j]) * rstd *
@@ -66,19 +67,29 @@ int main() {
   expect(encode(ElementType::BF16, 1.0 + 3.0 / 256) == 0x3F82,
          "bf16 tie rounds to even (up)");
   expect(encode(ElementType::F16, 65504.0) == 0x7BFF, "f16 largest finite");
-  expect(encode(ElementType::F16, 65520.0) == 0x7C00, "f16 rounds to infinity at 65520");
-  expect(encode(ElementType::F16, std::ldexp(1.0, -24)) == 0x0001, "f16 smallest subnormal");
-  expect(encode(ElementType::F16, std::ldexp(1.0, -26)) == 0x0000, "f16 underflow to zero");
-  expect(decode(ElementType::F16, 0x0001) == std::ldexp(1.0, -24), "f16 subnormal decodes");
+  expect(encode(ElementType::F16, 65520.0) == 0x7C00,
+         "f16 rounds to infinity at 65520");
+  expect(encode(ElementType::F16, std::ldexp(1.0, -24)) == 0x0001,
+         "f16 smallest subnormal");
+  expect(encode(ElementType::F16, std::ldexp(1.0, -26)) == 0x0000,
+         "f16 underflow to zero");
+  expect(decode(ElementType::F16, 0x0001) == std::ldexp(1.0, -24),
+         "f16 subnormal decodes");
   expect(encode(ElementType::F32, 0.1) == 0x3DCCCCCD, "f32 0.1");
-  expect(!isFinite(ElementType::F16, encode(ElementType::F16, NAN)), "f16 NaN is not finite");
-  expect(decode(ElementType::BF16, encode(ElementType::BF16, -2.5)) == -2.5, "bf16 round trip");
+  expect(!isFinite(ElementType::F16, encode(ElementType::F16, NAN)),
+         "f16 NaN is not finite");
+  expect(decode(ElementType::BF16, encode(ElementType::BF16, -2.5)) == -2.5,
+         "bf16 round trip");
 
   // ULP distance: across zero, and of neighbours.
-  expect(ulpDistance(ElementType::F16, 0x0000, 0x8000) == 0, "+0 and -0 are 0 ULP apart");
-  expect(ulpDistance(ElementType::F16, 0x0001, 0x8001) == 2, "smallest subnormals of both signs are 2 ULP apart");
-  expect(ulpDistance(ElementType::BF16, 0x3F80, 0x3F81) == 1, "bf16 neighbours");
-  expect(maxUlps(ElementType::F32) == 8 && maxUlps(ElementType::BF16) == 1, "contract tolerances");
+  expect(ulpDistance(ElementType::F16, 0x0000, 0x8000) == 0,
+         "+0 and -0 are 0 ULP apart");
+  expect(ulpDistance(ElementType::F16, 0x0001, 0x8001) == 2,
+         "smallest subnormals of both signs are 2 ULP apart");
+  expect(ulpDistance(ElementType::BF16, 0x3F80, 0x3F81) == 1,
+         "bf16 neighbours");
+  expect(maxUlps(ElementType::F32) == 8 && maxUlps(ElementType::BF16) == 1,
+         "contract tolerances");
 
   // The check accepts the reference, refuses 2 ULP, localizes the miss.
   Manifest m = manifestFor(ElementType::BF16, 37);
@@ -87,7 +98,8 @@ int main() {
   expect(check(p, y).pass, "a perfect output passes");
   y[3 * 48 + 11] += 2;
   CheckResult r = check(p, y);
-  expect(!r.pass && r.mismatches == 1 && r.firstMismatch.find("row 3 column 11") == 0,
+  expect(!r.pass && r.mismatches == 1 &&
+             r.firstMismatch.find("row 3 column 11") == 0,
          "2 ULP off is caught at row 3 column 11: " + r.firstMismatch);
   y[3 * 48 + 11] -= 1;
   expect(check(p, y).pass, "1 ULP off passes for bf16");
@@ -102,13 +114,16 @@ int main() {
   double biggest = 0;
   for (uint32_t bits : large.x)
     biggest = std::max(biggest, std::fabs(decode(ElementType::F16, bits)));
-  expect(biggest > 256 && biggest <= 60000, "large f16 inputs exceed 256 (squares overflow f16)");
-  expect(check(large, perfectOutput(large)).pass, "large inputs: the reference passes");
+  expect(biggest > 256 && biggest <= 60000,
+         "large f16 inputs exceed 256 (squares overflow f16)");
+  expect(check(large, perfectOutput(large)).pass,
+         "large inputs: the reference passes");
 
   Problem zero = makeProblem(manifestFor(ElementType::F32, 16), 4, 16, 16,
                              InputClass::ZeroRows, 1);
   std::vector<uint32_t> zy = perfectOutput(zero);
-  expect(zy[1 * 16] == 0 && check(zero, zy).pass, "an all-zero row normalizes to zeros");
+  expect(zy[1 * 16] == 0 && check(zero, zy).pass,
+         "an all-zero row normalizes to zeros");
 
   Problem sub = makeProblem(manifestFor(ElementType::F16, 32), 2, 32, 32,
                             InputClass::Subnormal, 1);
@@ -118,7 +133,8 @@ int main() {
   Problem bad = makeProblem(manifestFor(ElementType::F32, 16), 4, 16, 16,
                             InputClass::NonFinite, 1);
   std::vector<bool> skip = uncheckedRows(bad);
-  expect(!skip[0] && skip[1] && skip[2] && !skip[3], "rows with NaN/Inf are the only unchecked rows");
+  expect(!skip[0] && skip[1] && skip[2] && !skip[3],
+         "rows with NaN/Inf are the only unchecked rows");
   std::vector<uint32_t> by = perfectOutput(bad);
   by[0] = encode(ElementType::F32, NAN);
   expect(!check(bad, by).pass, "NaN leaking into a finite row is caught");
@@ -146,13 +162,16 @@ int main() {
          "a wrong element in a repeated row is caught where it is");
 
   // Manifests.
-  Json j = Json::parse(R"({"a": [1, 2.5, "x\"y", true, false, null], "b": {}})");
-  expect(j.find("a")->array.size() == 6 && j.find("a")->array[2].string == "x\"y" &&
+  Json j =
+      Json::parse(R"({"a": [1, 2.5, "x\"y", true, false, null], "b": {}})");
+  expect(j.find("a")->array.size() == 6 &&
+             j.find("a")->array[2].string == "x\"y" &&
              j.find("a")->array[3].boolean && !j.find("a")->array[4].boolean,
          "JSON arrays, strings with escapes, booleans, null");
   expect(errorOf([] { Json::parse("{\"a\": }"); }).find("malformed JSON") == 0,
          "malformed JSON is refused");
-  expect(errorOf([] { Json::parse("{} x"); }).find("unexpected text") != std::string::npos,
+  expect(errorOf([] { Json::parse("{} x"); }).find("unexpected text") !=
+             std::string::npos,
          "trailing text is refused");
   std::ofstream("runtime-tests-manifest.json")
       << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1,
@@ -168,11 +187,13 @@ int main() {
              loaded.block[0] == 128 && loaded.params.size() == 2 &&
              loaded.params[0].pointer && !loaded.params[1].pointer,
          "a manifest loads");
-  expect(loaded.imagePath() == "./k.sm_90.cubin", "the cubin is preferred to the PTX");
+  expect(loaded.imagePath() == "./k.sm_90.cubin",
+         "the cubin is preferred to the PTX");
   std::ofstream("runtime-tests-bad.json")
       << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1, "kernel": "k"})";
-  expect(errorOf([] { Manifest::load("runtime-tests-bad.json"); })
-                 .find("manifest has no \"symbol\"") != std::string::npos,
+  expect(errorOf([] {
+           Manifest::load("runtime-tests-bad.json");
+         }).find("manifest has no \"symbol\"") != std::string::npos,
          "a manifest without a symbol is refused by name");
 
   std::printf("%d passed, %d failed\n", passed, failed);

@@ -40,7 +40,6 @@ struct Options {
   int reps = 50;
   int64_t misalignBytes = 0;
   int64_t uniqueRows = 0; // >0: x repeats this many distinct rows
-
 };
 
 [[noreturn]] void usage(const std::string &message) {
@@ -171,7 +170,6 @@ std::vector<uint8_t> pack(ElementType type, const std::vector<uint32_t> &bits) {
   return bytes;
 }
 
-
 /// One kernel, loaded once, checked (and timed) on several shapes.
 class Runner {
 public:
@@ -193,14 +191,14 @@ public:
                     std::to_string(ptr % m.pointerAlignment) +
                     " bytes; the manifest requires " +
                     std::to_string(m.pointerAlignment) + "-byte alignment");
-    Launch launch = makeLaunch(x.data(), w.data(), y.data(), rows, xStride,
-                               yStride);
+    Launch launch =
+        makeLaunch(x.data(), w.data(), y.data(), rows, xStride, yStride);
     bool allPass = true;
     for (InputClass inputs : o.inputs) {
       if (inputs == InputClass::Overflow && m.dtype == ElementType::F16)
         continue; // f16 cannot hold such values: nothing to check
-      Problem p = makeProblem(m, rows, xStride, yStride, inputs, o.seed,
-                              o.uniqueRows);
+      Problem p =
+          makeProblem(m, rows, xStride, yStride, inputs, o.seed, o.uniqueRows);
       std::vector<uint8_t> xBytes = pack(m.dtype, p.x),
                            wBytes = pack(m.weightDtype, p.w);
       if (p.period) {
@@ -245,8 +243,7 @@ public:
                   "inputs=%s max_ulp=%llu checked=%llu%s\n",
                   pass ? "PASS" : "FAIL", m.kernel.c_str(),
                   elementTypeName(m.dtype), static_cast<long long>(m.n),
-                  static_cast<long long>(rows),
-                  static_cast<long long>(xStride),
+                  static_cast<long long>(rows), static_cast<long long>(xStride),
                   static_cast<long long>(yStride), inputClassName(inputs),
                   static_cast<unsigned long long>(r.maxUlp),
                   static_cast<unsigned long long>(r.checked), detail.c_str());
@@ -287,15 +284,17 @@ private:
   Launch makeLaunch(DevicePtr x, DevicePtr w, DevicePtr y, int64_t rows,
                     int64_t xStride, int64_t yStride) {
     Launch l{device, x, w, y, rows, xStride, yStride, {}, {}, 0, {}};
-    l.grid[0] = static_cast<unsigned>((rows + m.rowsPerBlock - 1) / m.rowsPerBlock);
+    l.grid[0] =
+        static_cast<unsigned>((rows + m.rowsPerBlock - 1) / m.rowsPerBlock);
     l.grid[1] = l.grid[2] = 1;
     for (int i = 0; i < 3; ++i)
       l.block[i] = static_cast<unsigned>(m.block[i]);
     l.sharedBytes = static_cast<unsigned>(m.dynamicSharedBytes);
     for (const Param &p : m.params) {
-      static const char *known[] = {"x", "xy", "w", "y", "rows",
-                                    "x_row_stride", "y_row_stride"};
-      if (std::find(std::begin(known), std::end(known), p.name) == std::end(known))
+      static const char *known[] = {"x",    "xy",           "w",           "y",
+                                    "rows", "x_row_stride", "y_row_stride"};
+      if (std::find(std::begin(known), std::end(known), p.name) ==
+          std::end(known))
         throw Error("unknown kernel parameter \"" + p.name + "\"");
       l.order.push_back(p.name);
     }
@@ -372,8 +371,8 @@ int run(const Options &o) {
   for (auto [xs, ys] : strides)
     if (xs < m.n || ys < m.n)
       usage("row strides (x " + std::to_string(xs) + ", y " +
-            std::to_string(ys) + ") must hold a row of " +
-            std::to_string(m.n) + " elements");
+            std::to_string(ys) + ") must hold a row of " + std::to_string(m.n) +
+            " elements");
   if (o.misalignBytes % static_cast<int64_t>(elementBytes(m.dtype)) != 0 ||
       o.misalignBytes < 0 || o.misalignBytes >= 16)
     usage("--misalign-bytes must be a multiple of the element size below 16");

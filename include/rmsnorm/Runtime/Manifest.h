@@ -24,7 +24,14 @@ struct Error : std::runtime_error {
 
 /// A parsed JSON value (the subset manifests use: no escapes beyond \" \\ \n).
 struct Json {
-  enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
+  enum class Kind {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object
+  } kind = Kind::Null;
   bool boolean = false;
   double number = 0;
   std::string string;
@@ -35,6 +42,9 @@ struct Json {
   static Json parse(const std::string &text);
   const Json *find(const std::string &key) const;
 };
+
+/// The bytes of a file; throws Error naming `what` and the path.
+std::string readFile(const std::string &path, const std::string &what);
 
 enum class ElementType { F32, F16, BF16 };
 ElementType parseElementType(const std::string &name);

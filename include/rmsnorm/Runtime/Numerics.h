@@ -76,8 +76,7 @@ struct CheckResult {
 /// the fp64 reference of x * rsqrt(mean(x^2) + eps) * w.
 CheckResult check(const Problem &p, const std::vector<uint32_t> &y);
 /// The same, reading y's element at a flat index through `y`.
-CheckResult check(const Problem &p,
-                  const std::function<uint32_t(int64_t)> &y);
+CheckResult check(const Problem &p, const std::function<uint32_t(int64_t)> &y);
 
 } // namespace rmsnorm::runtime
 

@@ -37,6 +37,14 @@ constexpr int64_t kMaxUnroll = 16;
 // Row accesses of the aligned copy of a kernel body.
 constexpr int64_t kRowAlignment = 16;
 
+/// Strides of a memref the caller knows to be strided.
+SmallVector<int64_t> stridesOf(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  return strides;
+}
+
 /// The tiled form of one function (see the pass description).
 struct TiledNest {
   scf::ParallelOp grid;
@@ -508,10 +516,7 @@ struct ConvertRowNormToGPU final
   static bool staticStridesAligned(func::FuncOp func) {
     for (Type type : func.getArgumentTypes()) {
       auto memref = cast<MemRefType>(type);
-      SmallVector<int64_t> strides;
-      int64_t offset;
-      (void)memref.getStridesAndOffset(strides, offset);
-      for (int64_t stride : strides)
+      for (int64_t stride : stridesOf(memref))
         if (!ShapedType::isDynamic(stride) &&
             stride * memref.getElementTypeBitWidth() / 8 % kRowAlignment != 0 &&
             stride != 1)
@@ -527,10 +532,7 @@ struct ConvertRowNormToGPU final
     SmallVector<int64_t> bytes;
     for (Type type : func.getArgumentTypes()) {
       auto memref = cast<MemRefType>(type);
-      SmallVector<int64_t> strides;
-      int64_t offset;
-      (void)memref.getStridesAndOffset(strides, offset);
-      for (int64_t stride : strides)
+      for (int64_t stride : stridesOf(memref))
         if (ShapedType::isDynamic(stride))
           bytes.push_back(memref.getElementTypeBitWidth() / 8);
     }

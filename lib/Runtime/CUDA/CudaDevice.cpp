@@ -11,8 +11,6 @@
 
 #include <algorithm>
 #include <dlfcn.h>
-#include <fstream>
-#include <sstream>
 
 namespace rmsnorm::runtime {
 namespace {
@@ -43,9 +41,8 @@ struct Driver {
   RMSNORM_CU_FN(cuMemcpyDtoH_v2, void *, CUdeviceptr, size_t)
   RMSNORM_CU_FN(cuMemcpyDtoDAsync_v2, CUdeviceptr, CUdeviceptr, size_t, Handle)
   RMSNORM_CU_FN(cuMemsetD8Async, CUdeviceptr, unsigned char, size_t, Handle)
-  RMSNORM_CU_FN(cuLaunchKernel, Handle, unsigned, unsigned, unsigned,
-                unsigned, unsigned, unsigned, unsigned, Handle, void **,
-                void **)
+  RMSNORM_CU_FN(cuLaunchKernel, Handle, unsigned, unsigned, unsigned, unsigned,
+                unsigned, unsigned, unsigned, Handle, void **, void **)
   RMSNORM_CU_FN(cuStreamCreate, Handle *, unsigned)
   RMSNORM_CU_FN(cuStreamSynchronize, Handle)
   RMSNORM_CU_FN(cuEventCreate, Handle *, unsigned)
@@ -71,24 +68,38 @@ struct Driver {
     library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!library)
       throw Error("no GPU: the CUDA driver (libcuda.so.1) cannot be loaded");
-#define RMSNORM_RESOLVE(name) resolve(name, #name);
-    RMSNORM_RESOLVE(cuInit) RMSNORM_RESOLVE(cuDeviceGetCount)
-    RMSNORM_RESOLVE(cuDeviceGet) RMSNORM_RESOLVE(cuDeviceGetName)
-    RMSNORM_RESOLVE(cuDeviceGetAttribute)
-    RMSNORM_RESOLVE(cuDevicePrimaryCtxRetain) RMSNORM_RESOLVE(cuCtxSetCurrent)
-    RMSNORM_RESOLVE(cuCtxSynchronize) RMSNORM_RESOLVE(cuModuleLoadData)
-    RMSNORM_RESOLVE(cuModuleUnload) RMSNORM_RESOLVE(cuModuleGetFunction)
-    RMSNORM_RESOLVE(cuMemAlloc_v2) RMSNORM_RESOLVE(cuMemFree_v2)
-    RMSNORM_RESOLVE(cuMemcpyHtoD_v2) RMSNORM_RESOLVE(cuMemcpyDtoH_v2)
-    RMSNORM_RESOLVE(cuMemcpyDtoDAsync_v2) RMSNORM_RESOLVE(cuMemsetD8Async)
-    RMSNORM_RESOLVE(cuLaunchKernel) RMSNORM_RESOLVE(cuStreamCreate)
-    RMSNORM_RESOLVE(cuStreamSynchronize) RMSNORM_RESOLVE(cuEventCreate)
-    RMSNORM_RESOLVE(cuEventRecord) RMSNORM_RESOLVE(cuEventSynchronize)
-    RMSNORM_RESOLVE(cuEventElapsedTime) RMSNORM_RESOLVE(cuStreamBeginCapture_v2)
-    RMSNORM_RESOLVE(cuStreamEndCapture)
-    RMSNORM_RESOLVE(cuGraphInstantiateWithFlags) RMSNORM_RESOLVE(cuGraphLaunch)
-    RMSNORM_RESOLVE(cuGraphExecDestroy) RMSNORM_RESOLVE(cuGraphDestroy)
-    RMSNORM_RESOLVE(cuGetErrorString)
+#define RMSNORM_RESOLVE(name) resolve(name, #name)
+    RMSNORM_RESOLVE(cuInit);
+    RMSNORM_RESOLVE(cuDeviceGetCount);
+    RMSNORM_RESOLVE(cuDeviceGet);
+    RMSNORM_RESOLVE(cuDeviceGetName);
+    RMSNORM_RESOLVE(cuDeviceGetAttribute);
+    RMSNORM_RESOLVE(cuDevicePrimaryCtxRetain);
+    RMSNORM_RESOLVE(cuCtxSetCurrent);
+    RMSNORM_RESOLVE(cuCtxSynchronize);
+    RMSNORM_RESOLVE(cuModuleLoadData);
+    RMSNORM_RESOLVE(cuModuleUnload);
+    RMSNORM_RESOLVE(cuModuleGetFunction);
+    RMSNORM_RESOLVE(cuMemAlloc_v2);
+    RMSNORM_RESOLVE(cuMemFree_v2);
+    RMSNORM_RESOLVE(cuMemcpyHtoD_v2);
+    RMSNORM_RESOLVE(cuMemcpyDtoH_v2);
+    RMSNORM_RESOLVE(cuMemcpyDtoDAsync_v2);
+    RMSNORM_RESOLVE(cuMemsetD8Async);
+    RMSNORM_RESOLVE(cuLaunchKernel);
+    RMSNORM_RESOLVE(cuStreamCreate);
+    RMSNORM_RESOLVE(cuStreamSynchronize);
+    RMSNORM_RESOLVE(cuEventCreate);
+    RMSNORM_RESOLVE(cuEventRecord);
+    RMSNORM_RESOLVE(cuEventSynchronize);
+    RMSNORM_RESOLVE(cuEventElapsedTime);
+    RMSNORM_RESOLVE(cuStreamBeginCapture_v2);
+    RMSNORM_RESOLVE(cuStreamEndCapture);
+    RMSNORM_RESOLVE(cuGraphInstantiateWithFlags);
+    RMSNORM_RESOLVE(cuGraphLaunch);
+    RMSNORM_RESOLVE(cuGraphExecDestroy);
+    RMSNORM_RESOLVE(cuGraphDestroy);
+    RMSNORM_RESOLVE(cuGetErrorString);
 #undef RMSNORM_RESOLVE
   }
 };
@@ -145,13 +156,9 @@ public:
     check(driver.cuMemcpyDtoDAsync_v2(dst, src, bytes, stream), "cuMemcpyDtoD");
   }
 
-  void loadKernel(const std::string &image, const std::string &symbol) override {
-    std::ifstream in(image, std::ios::binary);
-    if (!in)
-      throw Error("cannot open kernel image " + image);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    imageBytes = buffer.str();
+  void loadKernel(const std::string &image,
+                  const std::string &symbol) override {
+    imageBytes = readFile(image, "kernel image");
     imageBytes.push_back('\0'); // PTX is loaded as a C string
     check(driver.cuModuleLoadData(&module, imageBytes.data()),
           "cuModuleLoadData(" + image + ")");
@@ -201,7 +208,9 @@ public:
     check(driver.cuStreamEndCapture(stream, &graph), "cuStreamEndCapture");
     check(driver.cuGraphInstantiateWithFlags(&exec, graph, 0),
           "cuGraphInstantiate");
-    auto replay = [&] { check(driver.cuGraphLaunch(exec, stream), "cuGraphLaunch"); };
+    auto replay = [&] {
+      check(driver.cuGraphLaunch(exec, stream), "cuGraphLaunch");
+    };
     replay();
     double ms = timeMs(replay, nullptr, reps) / batch;
     driver.cuGraphExecDestroy(exec);
@@ -215,7 +224,8 @@ private:
       return;
     const char *text = nullptr;
     driver.cuGetErrorString(result, &text);
-    throw Error(what + " failed: " + (text ? text : "error " + std::to_string(result)));
+    throw Error(
+        what + " failed: " + (text ? text : "error " + std::to_string(result)));
   }
 
   Driver driver;
@@ -226,6 +236,8 @@ private:
 };
 } // namespace
 
-std::unique_ptr<Device> openCudaDevice() { return std::make_unique<CudaDevice>(); }
+std::unique_ptr<Device> openCudaDevice() {
+  return std::make_unique<CudaDevice>();
+}
 
 } // namespace rmsnorm::runtime

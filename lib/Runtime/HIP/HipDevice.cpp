@@ -11,8 +11,6 @@
 #include <hip/hip_runtime_api.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 namespace rmsnorm::runtime {
 namespace {
@@ -68,13 +66,9 @@ public:
                          hipMemcpyDeviceToDevice, stream),
           "hipMemcpy");
   }
-  void loadKernel(const std::string &image, const std::string &symbol) override {
-    std::ifstream in(image, std::ios::binary);
-    if (!in)
-      throw Error("cannot open kernel image " + image);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    imageBytes = buffer.str();
+  void loadKernel(const std::string &image,
+                  const std::string &symbol) override {
+    imageBytes = readFile(image, "kernel image");
     check(hipModuleLoadData(&module, imageBytes.data()),
           "hipModuleLoadData(" + image + ")");
     check(hipModuleGetFunction(&function, module, symbol.c_str()),
@@ -131,6 +125,8 @@ private:
 };
 } // namespace
 
-std::unique_ptr<Device> openHipDevice() { return std::make_unique<HipDevice>(); }
+std::unique_ptr<Device> openHipDevice() {
+  return std::make_unique<HipDevice>();
+}
 
 } // namespace rmsnorm::runtime
