@@ -2,7 +2,7 @@
 // loads of the sum-of-squares pass (ReuseRowLoads), also when the rows of a
 // block are guarded (the guarded load becomes a load of a clamped row and a
 // select) and when the normalization is in place (x and y are one buffer).
-// RUN: rmsnorm-opt %s --rownorm-optimize-pipeline --convert-rownorm-to-gpu | FileCheck %s
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu | FileCheck %s
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 
@@ -38,4 +38,48 @@ func.func @in_place(%xy: memref<?x512xf32, strided<[?, 1]>>, %w: memref<512xf32>
   return
 }
 
+}
+
+// -----
+
+// A store to the same column between two identical loads keeps the second
+// load: only stores to provably other columns let a value be reused.
+// RUN: rmsnorm-opt %s --split-input-file --convert-rownorm-to-gpu | FileCheck %s --check-prefix=CLOBBER
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  // CLOBBER-LABEL: gpu.func @clobbered
+  // CLOBBER: %[[X:.*]] = memref.reinterpret_cast %arg0
+  // CLOBBER: vector.load %[[X]]
+  // CLOBBER: vector.store %{{.*}}, %[[X]]
+  // CLOBBER: vector.load %[[X]]
+  // CLOBBER: gpu.return
+  func.func @clobbered(%x: memref<?x64xf32, strided<[?, 1]>>, %out: memref<?x64xf32, strided<[?, 1]>>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %zero = arith.constant 0.0 : f32
+    %rows = memref.dim %x, %c0 : memref<?x64xf32, strided<[?, 1]>>
+    scf.parallel (%row) = (%c0) to (%rows) step (%c1) {
+      %sum = scf.parallel (%t) = (%c0) to (%c16) step (%c1) init (%zero) -> f32 {
+        %col = arith.muli %t, %c4 : index
+        %v = vector.load %x[%row, %col] : memref<?x64xf32, strided<[?, 1]>>, vector<4xf32>
+        %s = vector.reduction <add>, %v : vector<4xf32> into f32
+        scf.reduce(%s : f32) {
+        ^bb0(%a: f32, %b: f32):
+          %r = arith.addf %a, %b : f32
+          scf.reduce.return %r : f32
+        }
+      }
+      scf.parallel (%t) = (%c0) to (%c16) step (%c1) {
+        %col = arith.muli %t, %c4 : index
+        %b = vector.broadcast %sum : f32 to vector<4xf32>
+        vector.store %b, %x[%row, %col] : memref<?x64xf32, strided<[?, 1]>>, vector<4xf32>
+        %v = vector.load %x[%row, %col] : memref<?x64xf32, strided<[?, 1]>>, vector<4xf32>
+        vector.store %v, %out[%row, %col] : memref<?x64xf32, strided<[?, 1]>>, vector<4xf32>
+        scf.reduce
+      }
+      scf.reduce
+    }
+    return
+  }
 }

@@ -43,7 +43,7 @@ MLIR
 }
 
 run() {
-  local out="${OUT:-/tmp}" status=0
+  local out="${OUT:-/tmp}" status=0 started=$SECONDS
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   cmake -S "$ROOT/tools/rmsnorm-harness" -B /tmp/harness-build -G Ninja > /tmp/harness-cmake.log 2>&1 \
     && cmake --build /tmp/harness-build > /tmp/harness-build.log 2>&1 || { cat /tmp/harness-*.log; exit 1; }
@@ -81,6 +81,7 @@ run() {
   done | xargs -P 4 -I{} bash -c "big_m $harness {}"
   cat /tmp/sweep-logs/*.txt > "$log"
   grep -q "exit status" "$log" && status=1
+  echo "[$((SECONDS - started)) s] sweep done"
   echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
   grep -E '^FAIL|error' "$log" | head -5
   # Negative controls: expected failures.
@@ -99,6 +100,7 @@ run() {
     [[ -f "/tmp/caught-$control" ]] || { echo "negative control $control NOT caught"; status=1; }
   done
   cat "$neg"
+  echo "[$((SECONDS - started)) s] negative controls done"
   # Error paths that need a GPU: another chip's manifest, a misaligned base.
   local k="$ROOT/out/sweep/bf16_4096.sm_90.json"
   sed 's/"chip": "sm_90"/"chip": "sm_80"/' "$k" > /tmp/other-chip.json
@@ -126,7 +128,7 @@ run() {
   for t in "${DTYPES[@]}"; do
     echo "$t: $(grep -c "^PASS [^ ]* $t " "$log") passed, $(grep -c "^FAIL [^ ]* $t " "$log") failed, max_ulp $(grep " $t " "$log" | sed -n 's/.*max_ulp=\([0-9]*\).*/\1/p' | sort -n | tail -1)"
   done
-  echo "exit status: $status"
+  echo "[$((SECONDS - started)) s] done; exit status: $status"
   return $status
 }
 

@@ -160,8 +160,13 @@ bool writeFile(StringRef path, StringRef contents, std::string &error) {
 std::string findPtxas() {
   if (ptxasPath == "none")
     return "";
-  if (!ptxasPath.empty())
+  if (!ptxasPath.empty()) {
+    // A bare name is looked up on PATH, as a shell would.
+    if (ptxasPath.find('/') == std::string::npos)
+      if (auto found = llvm::sys::findProgramByName(ptxasPath))
+        return *found;
     return ptxasPath;
+  }
   if (auto found = llvm::sys::findProgramByName("ptxas"))
     return *found;
   if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
