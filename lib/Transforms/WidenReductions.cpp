@@ -45,7 +45,7 @@ public:
     if (auto trunc = value.getDefiningOp<arith::TruncFOp>())
       if (trunc.getIn().getType() == widened(value.getType()))
         return trunc.getIn();
-    setInsertionPointAfterValue(value);
+    builder.setInsertionPointAfterValue(value);
     Location loc = value.getLoc();
     Attribute constant;
     if (matchPattern(value, m_Constant(&constant))) {
@@ -77,7 +77,7 @@ public:
     if (llvm::all_of(value.getUsers(),
                      [&](Operation *user) { return user == except; }))
       return;
-    setInsertionPointAfterValue(value);
+    builder.setInsertionPointAfterValue(value);
     auto trunc =
         arith::TruncFOp::create(builder, value.getLoc(), narrowType, value);
     value.replaceAllUsesExcept(trunc,
@@ -111,7 +111,6 @@ public:
       Value result = loop.getResult(index);
       result.setType(widened(narrowType));
       truncateOtherUses(result, narrowType, nullptr);
-      widenedCount++;
     }
   }
 
@@ -132,7 +131,6 @@ public:
     reduction.replaceAllUsesWith(trunc.getResult());
     reduction.erase();
     truncations.push_back(trunc);
-    widenedCount++;
   }
 
   /// scf.parallel reductions combined by a single addf.
@@ -159,7 +157,6 @@ public:
       add.getResult().setType(widened(narrowType));
       result.setType(widened(narrowType));
       truncateOtherUses(result, narrowType, nullptr);
-      widenedCount++;
     }
   }
 
@@ -186,8 +183,6 @@ public:
     }
   }
 
-  unsigned widenedCount = 0;
-
 private:
   /// A narrow float op whose operands and result share one type and whose
   /// f32 clone means the same computation at higher precision.
@@ -205,10 +200,6 @@ private:
     return llvm::all_of(op->getOperandTypes(), [&](Type type) {
       return type == op->getResult(0).getType();
     });
-  }
-
-  void setInsertionPointAfterValue(Value value) {
-    builder.setInsertionPointAfterValue(value);
   }
 
   OpBuilder builder;

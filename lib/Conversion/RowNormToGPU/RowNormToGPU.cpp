@@ -409,11 +409,12 @@ struct ConvertRowNormToGPU final
     }
 
     KernelBuilder body(kernel, nest, target);
-    if (!hasVectorAccesses(func) || !staticStridesAligned(func) ||
-        strideValues.empty()) {
+    // Rows can be 16-byte aligned only with vector accesses and static
+    // strides that keep the alignment.
+    bool alignable = hasVectorAccesses(func) && staticStridesAligned(func);
+    if (!alignable || strideValues.empty()) {
       // One body: aligned when nothing is left to check at run time.
-      bool aligned = hasVectorAccesses(func) && staticStridesAligned(func);
-      if (failed(body.emitBody(b, func, mapping, aligned)))
+      if (failed(body.emitBody(b, func, mapping, alignable)))
         return failure();
     } else {
       // Rows start on 16-byte boundaries when every dynamic stride (in
