@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rmsnorm/Runtime/CAPI.h"
+#include "rmsnorm/Runtime/Launch.h"
 #include "rmsnorm/Runtime/Manifest.h"
 #include "rmsnorm/Runtime/Numerics.h"
 
@@ -195,6 +197,60 @@ int main() {
            Manifest::load("runtime-tests-bad.json");
          }).find("manifest has no \"symbol\"") != std::string::npos,
          "a manifest without a symbol is refused by name");
+
+  // A launch is checked against the manifest before it reaches the GPU.
+  auto launchError = [&](void (*edit)(LaunchValues &)) {
+    LaunchValues v;
+    v.x = 0x1000, v.w = 0x2000, v.y = 0x3000;
+    v.rows = 3, v.xStride = v.yStride = 4096;
+    v.epsilon = 1e-6f;
+    edit(v);
+    try {
+      checkLaunch(loaded, v);
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  expect(launchError([](LaunchValues &) {}).empty(), "a valid launch passes");
+  expect(launchError([](LaunchValues &v) { v.rows = 0; }) ==
+             "rows must be at least 1, got 0",
+         "zero rows are refused");
+  expect(launchError([](LaunchValues &v) { v.yStride = 4095; })
+                 .find("must hold a row of 4096") != std::string::npos,
+         "a stride shorter than a row is refused");
+  expect(launchError([](LaunchValues &v) { v.w += 2; }) ==
+             "the base pointer of w is misaligned by 2 bytes; the manifest "
+             "requires 16-byte alignment",
+         "a misaligned weight is refused by name");
+  expect(launchError([](LaunchValues &v) { v.epsilon = 1e-5f; })
+                 .find("has epsilon 0.000001 built in; got 0.000010") !=
+             std::string::npos,
+         "another epsilon than the built-in one is refused");
+  LaunchValues values;
+  std::vector<void *> args = launchArguments(loaded, values);
+  expect(args.size() == 2 && args[0] == &values.x && args[1] == &values.rows,
+         "arguments follow the manifest's parameter order");
+  unsigned grid[3];
+  Manifest fourRows = loaded;
+  fourRows.rowsPerBlock = 4;
+  launchGrid(fourRows, 9, grid);
+  expect(grid[0] == 3 && grid[1] == 1 && grid[2] == 1,
+         "9 rows at 4 rows per block take 3 blocks");
+
+  // The C entry point reports errors instead of throwing.
+  expect(!rmsnorm_kernel_load(nullptr) &&
+             std::string(rmsnorm_last_error()) == "no manifest path given",
+         "C: a null path is refused");
+  expect(!rmsnorm_kernel_load("no-such-manifest.json") &&
+             std::string(rmsnorm_last_error()) ==
+                 "cannot open manifest no-such-manifest.json",
+         "C: a missing manifest is named");
+  expect(rmsnorm_kernel_launch(nullptr, nullptr, nullptr, nullptr, 1, 1, 1,
+                               1e-6f, nullptr) != 0 &&
+             std::string(rmsnorm_last_error()) ==
+                 "rmsnorm_kernel_launch needs a kernel",
+         "C: a launch without a kernel is refused");
 
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;

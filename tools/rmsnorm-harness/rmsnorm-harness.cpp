@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rmsnorm/Runtime/Device.h"
+#include "rmsnorm/Runtime/Launch.h"
 #include "rmsnorm/Runtime/Manifest.h"
 #include "rmsnorm/Runtime/Numerics.h"
 
@@ -182,17 +183,15 @@ public:
     Guarded x(device, rows * xStride * eb, o.misalignBytes);
     Guarded w(device, m.n * wb, 0);
     Guarded y(device, rows * yStride * eb, 0);
-    for (auto [name, ptr] : {std::pair<const char *, DevicePtr>{"x", x.data()},
-                             {"w", w.data()},
-                             {"y", y.data()}})
-      if (ptr % m.pointerAlignment != 0)
-        throw Error(std::string("the base pointer of ") + name +
-                    " is misaligned by " +
-                    std::to_string(ptr % m.pointerAlignment) +
-                    " bytes; the manifest requires " +
-                    std::to_string(m.pointerAlignment) + "-byte alignment");
-    Launch launch =
-        makeLaunch(x.data(), w.data(), y.data(), rows, xStride, yStride);
+    Launch launch(device, m);
+    launch.values.x = x.data();
+    launch.values.w = w.data();
+    launch.values.y = y.data();
+    launch.values.rows = rows;
+    launch.values.xStride = xStride;
+    launch.values.yStride = yStride;
+    launch.values.epsilon = static_cast<float>(m.epsilon);
+    checkLaunch(m, launch.values);
     bool allPass = true;
     for (InputClass inputs : o.inputs) {
       if (inputs == InputClass::Overflow && m.dtype == ElementType::F16)
@@ -254,52 +253,22 @@ public:
   }
 
 private:
+  /// The kernel with one set of arguments.
   struct Launch {
-    Device &device;
-    DevicePtr x, w, y;
-    int64_t rows, xStride, yStride;
-    unsigned grid[3], block[3];
-    unsigned sharedBytes;
-    std::vector<std::string> order;
+    Launch(Device &device, const Manifest &m) : device(device), m(m) {}
     void run() {
-      std::vector<void *> args;
-      for (const std::string &name : order) {
-        if (name == "x" || name == "xy")
-          args.push_back(&x);
-        else if (name == "w")
-          args.push_back(&w);
-        else if (name == "y")
-          args.push_back(&y);
-        else if (name == "rows")
-          args.push_back(&rows);
-        else if (name == "x_row_stride")
-          args.push_back(&xStride);
-        else
-          args.push_back(&yStride);
-      }
-      device.launch(grid, block, sharedBytes, args);
+      std::vector<void *> args = launchArguments(m, values);
+      unsigned grid[3], block[3];
+      launchGrid(m, values.rows, grid);
+      for (int i = 0; i < 3; ++i)
+        block[i] = static_cast<unsigned>(m.block[i]);
+      device.launch(grid, block, static_cast<unsigned>(m.dynamicSharedBytes),
+                    args);
     }
+    Device &device;
+    const Manifest &m;
+    LaunchValues values;
   };
-
-  Launch makeLaunch(DevicePtr x, DevicePtr w, DevicePtr y, int64_t rows,
-                    int64_t xStride, int64_t yStride) {
-    Launch l{device, x, w, y, rows, xStride, yStride, {}, {}, 0, {}};
-    l.grid[0] =
-        static_cast<unsigned>((rows + m.rowsPerBlock - 1) / m.rowsPerBlock);
-    l.grid[1] = l.grid[2] = 1;
-    for (int i = 0; i < 3; ++i)
-      l.block[i] = static_cast<unsigned>(m.block[i]);
-    l.sharedBytes = static_cast<unsigned>(m.dynamicSharedBytes);
-    for (const Param &p : m.params) {
-      static const char *known[] = {"x",    "xy",           "w",           "y",
-                                    "rows", "x_row_stride", "y_row_stride"};
-      if (std::find(std::begin(known), std::end(known), p.name) ==
-          std::end(known))
-        throw Error("unknown kernel parameter \"" + p.name + "\"");
-      l.order.push_back(p.name);
-    }
-    return l;
-  }
 
   void time(Launch &launch, int64_t rows) {
     size_t eb = elementBytes(m.dtype), wb = elementBytes(m.weightDtype);

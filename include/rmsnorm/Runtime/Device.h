@@ -37,9 +37,15 @@ public:
   /// Loads the image (cubin, PTX or hsaco) and finds `symbol` in it.
   virtual void loadKernel(const std::string &image,
                           const std::string &symbol) = 0;
-  /// Launches the loaded kernel; `args` point at the parameter values.
+  /// Launches the loaded kernel on the device's own stream; `args` point at
+  /// the parameter values.
   virtual void launch(const unsigned grid[3], const unsigned block[3],
                       unsigned sharedBytes, std::vector<void *> &args) = 0;
+  /// The same on a caller's stream (CUstream / hipStream_t; null is the
+  /// runtime's default stream), e.g. one a framework captures into a graph.
+  virtual void launchOn(void *stream, const unsigned grid[3],
+                        const unsigned block[3], unsigned sharedBytes,
+                        std::vector<void *> &args) = 0;
   virtual void synchronize() = 0;
 
   /// Milliseconds of `work` on the device, by events, median of `reps` runs;

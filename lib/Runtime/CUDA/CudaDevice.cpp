@@ -167,8 +167,12 @@ public:
   }
   void launch(const unsigned grid[3], const unsigned block[3],
               unsigned sharedBytes, std::vector<void *> &args) override {
+    launchOn(stream, grid, block, sharedBytes, args);
+  }
+  void launchOn(void *on, const unsigned grid[3], const unsigned block[3],
+                unsigned sharedBytes, std::vector<void *> &args) override {
     check(driver.cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
-                                block[1], block[2], sharedBytes, stream,
+                                block[1], block[2], sharedBytes, on,
                                 args.data(), nullptr),
           "cuLaunchKernel");
   }

@@ -76,9 +76,14 @@ public:
   }
   void launch(const unsigned grid[3], const unsigned block[3],
               unsigned sharedBytes, std::vector<void *> &args) override {
+    launchOn(stream, grid, block, sharedBytes, args);
+  }
+  void launchOn(void *on, const unsigned grid[3], const unsigned block[3],
+                unsigned sharedBytes, std::vector<void *> &args) override {
     check(hipModuleLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
-                                block[1], block[2], sharedBytes, stream,
-                                args.data(), nullptr),
+                                block[1], block[2], sharedBytes,
+                                static_cast<hipStream_t>(on), args.data(),
+                                nullptr),
           "hipModuleLaunchKernel");
   }
   void synchronize() override {

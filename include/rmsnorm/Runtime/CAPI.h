@@ -1,0 +1,65 @@
+/*===- CAPI.h - the runtime's C entry point ------------------------*- C -*-===*
+ *
+ * For callers that are not C++ (Python through ctypes, other languages): load
+ * an emitted kernel by its manifest and launch it on the caller's stream.
+ * Needs no LLVM, MLIR or Python at run time; the GPU driver is found with
+ * dlopen when the first kernel is loaded.
+ *
+ * Functions returning int give 0 on success; on failure (non-zero, or a null
+ * pointer) rmsnorm_last_error() says why, for the calling thread.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef RMSNORM_RUNTIME_CAPI_H
+#define RMSNORM_RUNTIME_CAPI_H
+
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define RMSNORM_RUNTIME_API __attribute__((visibility("default")))
+#else
+#define RMSNORM_RUNTIME_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct rmsnorm_kernel rmsnorm_kernel;
+
+/* What a manifest says about its kernel. The strings live as long as the
+ * kernel. */
+typedef struct rmsnorm_kernel_info {
+  const char *kernel, *symbol, *target, *chip, *dtype, *weight_dtype;
+  int64_t n;
+  double epsilon;
+  int64_t rows_per_block;
+  int64_t block[3];
+  int64_t pointer_alignment;
+} rmsnorm_kernel_info;
+
+/* Why the last call on this thread failed ("" after a success). */
+RMSNORM_RUNTIME_API const char *rmsnorm_last_error(void);
+
+/* Reads the manifest and loads its image on the first device of its target
+ * (the CUDA primary context, which frameworks share). */
+RMSNORM_RUNTIME_API rmsnorm_kernel *rmsnorm_kernel_load(const char *manifest_path);
+RMSNORM_RUNTIME_API void rmsnorm_kernel_free(rmsnorm_kernel *kernel);
+RMSNORM_RUNTIME_API int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
+                            rmsnorm_kernel_info *info);
+
+/* y[i, :] = rmsnorm(x[i, :]) * w for i < rows, on `stream` (a CUstream or
+ * hipStream_t; null is the default stream). Strides are in elements. The
+ * arguments are checked against the manifest first (rows >= 1, strides >= n,
+ * aligned base pointers, epsilon). Asynchronous: kernel faults surface on the
+ * stream's next synchronization. */
+RMSNORM_RUNTIME_API int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel, const void *x,
+                          const void *w, void *y, int64_t rows,
+                          int64_t x_row_stride, int64_t y_row_stride,
+                          float epsilon, void *stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RMSNORM_RUNTIME_CAPI_H */

@@ -1,0 +1,40 @@
+//===- Launch.h - one launch of an emitted kernel ---------------*- C++ -*-===//
+//
+// What every launcher (the harness, the C entry point, framework bindings)
+// must do the same way: check the arguments against the manifest, put them
+// in the kernel's parameter order and size the grid.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMSNORM_RUNTIME_LAUNCH_H
+#define RMSNORM_RUNTIME_LAUNCH_H
+
+#include "rmsnorm/Runtime/Device.h"
+#include "rmsnorm/Runtime/Manifest.h"
+
+#include <vector>
+
+namespace rmsnorm::runtime {
+
+/// The values of one launch; strides are in elements.
+struct LaunchValues {
+  DevicePtr x = 0, w = 0, y = 0;
+  int64_t rows = 0, xStride = 0, yStride = 0;
+  float epsilon = 0;
+};
+
+/// Throws Error when `values` break the manifest's contract: rows < 1, a
+/// stride shorter than a row, a base pointer off its alignment, or an
+/// epsilon other than a baked-in one.
+void checkLaunch(const Manifest &m, const LaunchValues &values);
+
+/// Pointers to the fields of `values` in the kernel's parameter order (they
+/// stay valid while `values` lives); throws Error on an unknown parameter.
+std::vector<void *> launchArguments(const Manifest &m, LaunchValues &values);
+
+/// The grid for `rows` rows: (ceil(rows / rows per block), 1, 1).
+void launchGrid(const Manifest &m, int64_t rows, unsigned grid[3]);
+
+} // namespace rmsnorm::runtime
+
+#endif // RMSNORM_RUNTIME_LAUNCH_H

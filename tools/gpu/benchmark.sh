@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The benchmark (tools/gpu/benchmark.py), in two halves:
+#   here (LLVM/MLIR):  tools/gpu/benchmark.sh emit
+#                      -> out/bench: one kernel per dtype and width of the
+#                         suite, default options, for sm_90
+#   GPU machine:       tools/gpu/benchmark.sh run DTYPE [--quick] [...]
+#                      (device tool; carry out/bench) -> builds the runtime's
+#                      C entry point, runs the benchmark, writes the JSON
+#                      record and the table under $OUT
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+KERNELS="$ROOT/out/bench"
+
+emit() {
+  "$ROOT/tools/setup.sh"
+  local bin="${RMSNORM_BUILD_DIR:-$ROOT/build}/bin"
+  rm -rf "$KERNELS"
+  mkdir -p "$KERNELS"
+  local src="$KERNELS/bench.mlir"
+  # Every width of the suite in benchmark.py, in x's dtype for w, eps = 1e-6.
+  local widths
+  widths=$(python3 - "$ROOT/tools/gpu/benchmark.py" <<'PY'
+import ast, sys
+tree = ast.parse(open(sys.argv[1]).read())
+suite = next(n.value for n in tree.body if isinstance(n, ast.Assign)
+             and getattr(n.targets[0], "id", "") == "SUITE")
+print(" ".join(str(n) for n in sorted({n for _, n in eval(compile(ast.Expression(suite), "suite", "eval"))})))
+PY
+)
+  : > "$src"
+  for t in f32 f16 bf16; do
+    for n in $widths; do
+      local rows="memref<?x${n}x${t}, strided<[?, 1]>>"
+      cat >> "$src" <<MLIR
+func.func @rms_norm_${t}_${n}(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}) {
+  rownorm.rms_norm ins(%x : ${rows}) weight(%w : memref<${n}x${t}>) outs(%y : ${rows}) {epsilon = 1.0e-06 : f32}
+  return
+}
+MLIR
+    done
+  done
+  local cmd=(rmsnorm-emit out/bench/bench.mlir --target=nvptx -o out/bench)
+  (cd "$ROOT" && "$bin/${cmd[0]}" "${cmd[@]:1}" > "$KERNELS/emit.txt")
+  echo "${cmd[*]}" > "$KERNELS/emit-command.txt"
+  (cd "$ROOT" && echo "$(git rev-parse HEAD)$(git diff --quiet HEAD -- lib include dialects tools/rmsnorm-emit || echo ' (with uncommitted changes)')") > "$KERNELS/commit.txt"
+  echo "emitted $(ls "$KERNELS"/*.json | wc -l) kernels into out/bench"
+}
+
+run() {
+  local dtype=$1
+  shift
+  local out="${OUT:-/tmp}" build=/tmp/runtime-build
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  cmake -S "$ROOT/tools/rmsnorm-harness" -B "$build" -G Ninja > /tmp/runtime-cmake.log 2>&1 \
+    && cmake --build "$build" > /tmp/runtime-build.log 2>&1 || { cat /tmp/runtime-*.log; exit 1; }
+  local stamp
+  stamp=$(date -u +%Y-%m-%d)
+  PYTHONUNBUFFERED=1 python3 "$ROOT/tools/gpu/benchmark.py" --dtype "$dtype" \
+    --kernels "$KERNELS" --runtime "$build/lib/librmsnorm_runtime.so" \
+    --record "$out/$stamp-bench-$dtype-h200.json" "$@" 2>&1 | tee "$out/$stamp-bench-$dtype-h200.txt"
+}
+
+case "${1:-}" in
+  emit) emit ;;
+  run) shift; run "$@" ;;
+  *) echo "usage: $0 emit | run DTYPE [--quick] [benchmark.py options]" >&2; exit 2 ;;
+esac
