@@ -8,7 +8,8 @@ from lit.llvm import llvm_config
 config.name = "RMSNORM"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "consumer", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "consumer", "lib", "tools", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.rmsnorm_obj_root, "test")
 
@@ -21,7 +22,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.rmsnorm_tools_dir, append_path=True)
 tool_dirs = [config.rmsnorm_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["rmsnorm-opt", "rmsnorm-emit", "rmsnorm-harness", "rmsnorm-runtime-tests"],
+    ["rmsnorm-opt", "rmsnorm-emit", "rmsnorm-test-emit", "rmsnorm-harness",
+     "rmsnorm-runtime-tests"],
     tool_dirs)
 
 config.substitutions.append(("%rmsnorm_src_root", config.rmsnorm_src_root))

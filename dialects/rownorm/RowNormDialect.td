@@ -37,11 +37,46 @@ def RowNorm_Dialect : Dialect {
     }
     ```
 
-    A second attribute, `rownorm.launch`, is the launch contract that
-    `convert-rownorm-to-gpu` records on each kernel it creates: a dictionary
-    with the block size, rows per block, parameter names and workgroup
-    memory, e.g.
-    `{block = array<i64: 128, 1, 1>, rows_per_block = 1 : i64, params = ["arg0", "arg1", "arg2", "rows", "arg0_stride0", "arg2_stride0"], ...}`.
+    Two more attributes carry a kernel's contract, so that no tool has to
+    recover it from the source (schema and checks:
+    `include/rmsnorm/Dialect/RowNorm/KernelContract.h`; the verifier checks
+    every field, so a hand-edited contract is checked like any IR):
+
+    - `rownorm.kernel`, on a function that `rownorm-expand-ops` lowered: what
+      its op computed.
+
+      ```mlir
+      rownorm.kernel = {op = "rms_norm", dtype = bf16, weight_dtype = bf16,
+                        n = 4096 : i64, epsilon = 1.0e-06 : f32,
+                        schedule = {rows_per_block = 1 : i64, ...},
+                        roles = ["x", "w", "y"]}
+      ```
+
+      Only builtin attributes are used (the schedule is a plain dictionary
+      with the fields of `#rownorm.schedule`), so upstream tools parse IR
+      that carries a contract. `epsilon` is absent when it is a run-time
+      argument (role `"epsilon"`);
+      `static_rows` is present when M is static. Roles, one per function
+      argument: `x`, `w`, `y`, `xy` (in place), `epsilon`.
+    - `rownorm.launch`, on each `gpu.func` that `convert-rownorm-to-gpu`
+      creates: the description above plus the kernel ABI, everything a
+      loader needs (rmsnorm-emit reads nothing else):
+
+      ```mlir
+      rownorm.launch = {..., block = array<i64: 128, 1, 1>,
+                        rows_per_block = 1 : i64,
+                        params = [{name = "x", kind = "pointer", type = bf16, access = "read"},
+                                  ...,
+                                  {name = "rows", kind = "scalar", type = i64},
+                                  {name = "x_row_stride", kind = "scalar", type = i64}, ...],
+                        static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64,
+                        base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}
+      ```
+
+      The grid is `(ceil(rows / rows_per_block), 1, 1)`; parameters are one
+      per function argument in order (a pointer for a buffer, the value for
+      epsilon), then `rows`, then each dynamic row stride (in elements).
+      Rows whose stride keeps `row_alignment` take the vector path.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -49,6 +84,10 @@ def RowNorm_Dialect : Dialect {
     /// The module attribute that records the compile's target.
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return ::llvm::StringLiteral("rownorm.target");
+    }
+    /// What a kernel function computes, recorded by rownorm-expand-ops.
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return ::llvm::StringLiteral("rownorm.kernel");
     }
     /// The launch contract that convert-rownorm-to-gpu records on a kernel.
     static constexpr ::llvm::StringLiteral getLaunchAttrName() {

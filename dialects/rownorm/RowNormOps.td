@@ -31,7 +31,11 @@ def RowNorm_RmsNormOp : RowNorm_Op<"rms_norm"> {
       and at least 1. A dynamic N is expressible and rejected until supported.
     - `weight` is a contiguous `memref<N x W>` where W is T or f32.
     - T is f32, f16 or bf16; `output` has the element type of `input`.
-    - `epsilon` is a positive, finite f32.
+    - `epsilon` is a positive, finite f32: either built in, as the attribute
+      `{epsilon = 1.0e-06 : f32}`, or a value known only at run time, as the
+      operand `epsilon(%eps)` (an f32, normally a function argument: the
+      kernel then takes it as a parameter, so one kernel serves every
+      epsilon). Exactly one of the two is given.
 
     Numerics: the sum of squares, the mean, the reciprocal square root and the
     scaling are f32; the output is rounded to T once. The reciprocal square
@@ -48,25 +52,31 @@ def RowNorm_RmsNormOp : RowNorm_Op<"rms_norm"> {
     quantized output with a `scale(...)` operand are each an optional keyword
     group or attribute. None of them exists yet.
 
-    Example:
+    Examples, with epsilon built in and at run time:
 
     ```mlir
     rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>)
                      weight(%w : memref<4096xbf16>)
                      outs(%y : memref<?x4096xbf16, strided<[?, 1]>>)
                      {epsilon = 1.0e-06 : f32}
+    rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>)
+                     weight(%w : memref<4096xbf16>)
+                     outs(%y : memref<?x4096xbf16, strided<[?, 1]>>)
+                     epsilon(%eps)
     ```
   }];
   let arguments = (ins
     Arg<RowNorm_Rows, "rows to normalize", [MemRead]>:$input,
     Arg<RowNorm_Vector, "per-column scale", [MemRead]>:$weight,
     Arg<RowNorm_Rows, "normalized rows", [MemWrite]>:$output,
-    F32Attr:$epsilon,
+    Optional<F32>:$runtime_epsilon,
+    OptionalAttr<F32Attr>:$epsilon,
     OptionalAttr<RowNorm_ScheduleAttr>:$schedule);
   let assemblyFormat = [{
     `ins` `(` $input `:` type($input) `)`
     `weight` `(` $weight `:` type($weight) `)`
     `outs` `(` $output `:` type($output) `)`
+    (`epsilon` `(` $runtime_epsilon^ `)`)?
     attr-dict
   }];
   let hasVerifier = 1;

@@ -23,6 +23,7 @@ void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
 
 void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
                                               const TileRowsOptions &tiling) {
+  pm.addPass(createCheckKernels());
   buildOptimizePipeline(pm, tiling);
   pm.addPass(createConvertRowNormToGPU());
   pm.addPass(createCanonicalizerPass());

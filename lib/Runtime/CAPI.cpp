@@ -69,7 +69,8 @@ int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
     info->dtype = elementTypeName(m.dtype);
     info->weight_dtype = elementTypeName(m.weightDtype);
     info->n = m.n;
-    info->epsilon = m.epsilon;
+    info->runtime_epsilon = m.runtimeEpsilon ? 1 : 0;
+    info->epsilon = m.runtimeEpsilon ? 0.0 : m.epsilon;
     info->rows_per_block = m.rowsPerBlock;
     for (int i = 0; i < 3; ++i)
       info->block[i] = m.block[i];

@@ -2,6 +2,7 @@
 
 #include "rmsnorm/Runtime/Launch.h"
 
+#include <cmath>
 #include <string>
 
 namespace rmsnorm::runtime {
@@ -26,10 +27,19 @@ void checkLaunch(const Manifest &m, const LaunchValues &v) {
                   std::to_string(ptr % m.pointerAlignment) +
                   " bytes; the manifest requires " +
                   std::to_string(m.pointerAlignment) + "-byte alignment");
-  if (v.epsilon != static_cast<float>(m.epsilon))
+  if (m.staticRows && v.rows != *m.staticRows)
+    throw Error("kernel " + m.kernel + " was compiled for " +
+                std::to_string(*m.staticRows) + " rows; got " +
+                std::to_string(v.rows));
+  if (m.runtimeEpsilon) {
+    if (!(v.epsilon > 0) || !std::isfinite(v.epsilon))
+      throw Error("epsilon must be positive and finite, got " +
+                  std::to_string(v.epsilon));
+  } else if (v.epsilon != static_cast<float>(m.epsilon)) {
     throw Error("kernel " + m.kernel + " has epsilon " +
                 std::to_string(m.epsilon) + " built in; got " +
                 std::to_string(v.epsilon));
+  }
 }
 
 std::vector<void *> launchArguments(const Manifest &m, LaunchValues &v) {
@@ -43,10 +53,12 @@ std::vector<void *> launchArguments(const Manifest &m, LaunchValues &v) {
       args.push_back(&v.y);
     else if (p.name == "rows")
       args.push_back(&v.rows);
-    else if (p.name == "x_row_stride")
+    else if (p.name == "x_row_stride" || p.name == "xy_row_stride")
       args.push_back(&v.xStride);
     else if (p.name == "y_row_stride")
       args.push_back(&v.yStride);
+    else if (p.name == "epsilon")
+      args.push_back(&v.epsilon);
     else
       throw Error("unknown kernel parameter \"" + p.name + "\"");
   }

@@ -1,6 +1,7 @@
 //===- Manifest.cpp - reading rmsnorm kernel manifests --------------------===//
 
 #include "rmsnorm/Runtime/Manifest.h"
+#include "rmsnorm/Runtime/ManifestSchema.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -205,6 +206,7 @@ size_t elementBytes(ElementType type) {
 }
 
 Manifest Manifest::load(const std::string &path) {
+  namespace key = manifest::key;
   std::string text = readFile(path, "manifest");
   Json root;
   try {
@@ -215,31 +217,44 @@ Manifest Manifest::load(const std::string &path) {
   if (root.kind != Json::Kind::Object)
     throw Error(path + ": a manifest is a JSON object");
   try {
-    if (require(root, "schema", Json::Kind::String).string !=
-        "rmsnorm-kernel-manifest")
+    if (require(root, key::Schema, Json::Kind::String).string !=
+        manifest::kSchemaName)
       throw Error("not an rmsnorm kernel manifest");
-    int64_t version = requireInt(root, "schema_version");
-    if (version != 1)
+    int64_t version = requireInt(root, key::SchemaVersion);
+    if (version != manifest::kSchemaVersion)
       throw Error("manifest schema version " + std::to_string(version) +
-                  " is not supported (this harness reads version 1)");
+                  " is not supported (this runtime reads version " +
+                  std::to_string(manifest::kSchemaVersion) +
+                  "; emit the kernel again)");
     Manifest m;
     size_t slash = path.find_last_of('/');
     m.directory = slash == std::string::npos ? "." : path.substr(0, slash);
-    m.kernel = require(root, "kernel", Json::Kind::String).string;
-    m.symbol = require(root, "symbol", Json::Kind::String).string;
-    m.target = require(root, "target", Json::Kind::String).string;
-    m.chip = require(root, "chip", Json::Kind::String).string;
-    if (require(root, "op", Json::Kind::String).string != "rms_norm")
+    m.kernel = require(root, key::Kernel, Json::Kind::String).string;
+    m.symbol = require(root, key::Symbol, Json::Kind::String).string;
+    m.target = require(root, key::Target, Json::Kind::String).string;
+    m.chip = require(root, key::Chip, Json::Kind::String).string;
+    if (require(root, key::Op, Json::Kind::String).string != "rms_norm")
       throw Error("only rms_norm kernels are supported");
     m.dtype =
-        parseElementType(require(root, "dtype", Json::Kind::String).string);
+        parseElementType(require(root, key::Dtype, Json::Kind::String).string);
     m.weightDtype = parseElementType(
-        require(root, "weight_dtype", Json::Kind::String).string);
-    m.n = requireInt(root, "n");
+        require(root, key::WeightDtype, Json::Kind::String).string);
+    m.n = requireInt(root, key::N);
     if (m.n < 1)
       throw Error("n must be at least 1");
-    m.epsilon = require(root, "epsilon", Json::Kind::Number).number;
-    const Json &block = require(root, "block", Json::Kind::Array);
+    const Json *epsilon = root.find(key::Epsilon);
+    if (!epsilon)
+      throw Error(std::string("manifest has no \"") + key::Epsilon + "\"");
+    m.runtimeEpsilon = epsilon->kind == Json::Kind::Null;
+    if (!m.runtimeEpsilon)
+      m.epsilon = require(root, key::Epsilon, Json::Kind::Number).number;
+    const Json *staticRows = root.find(key::StaticRows);
+    if (staticRows && staticRows->kind != Json::Kind::Null) {
+      m.staticRows = requireInt(root, key::StaticRows);
+      if (*m.staticRows < 1)
+        throw Error("static_rows must be at least 1");
+    }
+    const Json &block = require(root, key::Block, Json::Kind::Array);
     if (block.array.size() != 3)
       throw Error("block must have three dimensions");
     for (int i = 0; i < 3; ++i) {
@@ -248,23 +263,29 @@ Manifest Manifest::load(const std::string &path) {
         throw Error("block dimensions must be positive numbers");
       m.block[i] = static_cast<int64_t>(block.array[i].number);
     }
-    m.rowsPerBlock = requireInt(root, "rows_per_block");
-    m.dynamicSharedBytes = requireInt(root, "dynamic_shared_bytes");
-    const Json &alignment = require(root, "alignment", Json::Kind::Object);
-    m.pointerAlignment = requireInt(alignment, "base_pointer_bytes");
-    for (const Json &p : require(root, "params", Json::Kind::Array).array) {
+    m.rowsPerBlock = requireInt(root, key::RowsPerBlock);
+    m.dynamicSharedBytes = requireInt(root, key::DynamicSharedBytes);
+    const Json &alignment = require(root, key::Alignment, Json::Kind::Object);
+    m.pointerAlignment = requireInt(alignment, key::BasePointerBytes);
+    bool epsilonParam = false;
+    for (const Json &p : require(root, key::Params, Json::Kind::Array).array) {
       if (p.kind != Json::Kind::Object)
         throw Error("params entries are objects");
       Param param;
-      param.name = require(p, "name", Json::Kind::String).string;
-      param.pointer =
-          require(p, "kind", Json::Kind::String).string == "pointer";
+      param.name = require(p, key::ParamName, Json::Kind::String).string;
+      param.pointer = require(p, key::ParamKind, Json::Kind::String).string ==
+                      manifest::kPointer;
+      epsilonParam |= param.name == "epsilon";
       m.params.push_back(param);
     }
-    for (const auto &[key, value] :
-         require(root, "files", Json::Kind::Object).object)
+    if (epsilonParam != m.runtimeEpsilon)
+      throw Error(m.runtimeEpsilon
+                      ? "epsilon is null but no parameter takes it"
+                      : "epsilon is both built in and a parameter");
+    for (const auto &[name, value] :
+         require(root, key::Files, Json::Kind::Object).object)
       if (value.kind == Json::Kind::String)
-        m.files[key] = value.string;
+        m.files[name] = value.string;
     return m;
   } catch (const Error &e) {
     throw Error(path + ": " + e.what());

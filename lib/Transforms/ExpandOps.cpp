@@ -6,9 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rmsnorm/Dialect/RowNorm/KernelContract.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 #include "rmsnorm/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 namespace mlir::rmsnorm {
@@ -44,12 +46,57 @@ Value columnOf(ImplicitLocOpBuilder &b, Value i, Value t, Value threads,
   return arith::MulIOp::create(b, step, width);
 }
 
+/// Records what `op` computes on its function (`rownorm.kernel`), for the
+/// conversion to kernels, when every argument of the function plays a role
+/// in it; a function that is not such a kernel gets nothing.
+void describeKernel(RmsNormOp op, ScheduleAttr schedule) {
+  auto func = dyn_cast<func::FuncOp>(op->getParentOp());
+  if (!func)
+    return;
+  KernelDescription kernel;
+  for (BlockArgument arg : func.getArguments()) {
+    if (arg == op.getInput() && arg == op.getOutput())
+      kernel.roles.push_back("xy");
+    else if (arg == op.getInput())
+      kernel.roles.push_back("x");
+    else if (arg == op.getOutput())
+      kernel.roles.push_back("y");
+    else if (arg == op.getWeight())
+      kernel.roles.push_back("w");
+    else if (arg == op.getRuntimeEpsilon())
+      kernel.roles.push_back("epsilon");
+    else
+      return;
+  }
+  kernel.op = "rms_norm";
+  kernel.dtype = op.getElementType();
+  kernel.weightDtype =
+      cast<MemRefType>(op.getWeight().getType()).getElementType();
+  kernel.n = op.getRowLength();
+  kernel.epsilon = op.getEpsilonAttr();
+  int64_t rows = cast<MemRefType>(op.getInput().getType()).getDimSize(0);
+  if (!ShapedType::isDynamic(rows) &&
+      cast<MemRefType>(op.getOutput().getType()).hasStaticShape())
+    kernel.staticRows = rows;
+  kernel.schedule = schedule;
+  auto emitError = [&] { return op.emitError(); };
+  // Only a description that would verify is recorded.
+  DictionaryAttr attr = kernel.toAttr(op.getContext());
+  ScopedDiagnosticHandler quiet(op.getContext(),
+                                [](Diagnostic &) { return success(); });
+  if (succeeded(KernelDescription::fromAttr(attr, emitError)))
+    func->setAttr(RowNormDialect::getKernelAttrName(), attr);
+}
+
 void expand(RmsNormOp op) {
   ImplicitLocOpBuilder b(op.getLoc(), op);
   Tiling tiling{1, 1, 1, op.getRowLength()};
   if (ScheduleAttr s = op.getScheduleAttr())
     tiling = {s.getRowsPerBlock(), s.getThreadsPerRow(), s.getVectorWidth(),
               s.getVectorsPerThread()};
+  describeKernel(op, ScheduleAttr::get(op.getContext(), tiling.rowsPerBlock,
+                                       tiling.threadsPerRow, tiling.vectorWidth,
+                                       tiling.vectorsPerThread));
 
   Type elementType = op.getElementType();
   Type weightType = cast<MemRefType>(op.getWeight().getType()).getElementType();
@@ -134,9 +181,14 @@ void expand(RmsNormOp op) {
   Value mean = arith::DivFOp::create(
       b, sumLoop.getResult(0),
       elementConstant(b, elementType, double(op.getRowLength())), arcp);
-  Value meanSquare = arith::AddFOp::create(
-      b, mean,
-      elementConstant(b, elementType, op.getEpsilon().convertToDouble()));
+  Value epsilon;
+  if (Value runtime = op.getRuntimeEpsilon())
+    epsilon = elementType.isF32()
+                  ? runtime
+                  : Value(arith::TruncFOp::create(b, elementType, runtime));
+  else
+    epsilon = elementConstant(b, elementType, op.getEpsilon()->convertToDouble());
+  Value meanSquare = arith::AddFOp::create(b, mean, epsilon);
   Value rms = math::SqrtOp::create(b, meanSquare, afn);
 
   // Scale: y = x / rms * w, one thread's vectors at a time.

@@ -86,8 +86,8 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 // -----
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
-  // expected-error @+1 {{expects memref arguments only, got 'f32' for argument #1}}
-  func.func @scalar_argument(%m: memref<?xf32>, %s: f32) {
+  // expected-error @+1 {{expects argument #3 ('epsilon') to be an f32, got 'i32'}}
+  func.func @epsilon_of_wrong_type(%x: memref<?x4xf32>, %w: memref<4xf32>, %y: memref<?x4xf32>, %s: i32) attributes {rownorm.kernel = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 4 : i64, roles = ["x", "w", "y", "epsilon"], schedule = {rows_per_block = 1 : i64, threads_per_row = 1 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}}} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     scf.parallel (%i) = (%c0) to (%c1) step (%c1) { scf.reduce }
@@ -111,7 +111,7 @@ module {
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
   // expected-error @+1 {{expects 32-bit scalar reductions across threads, got 'f64'}}
-  func.func @f64_reduction(%m: memref<?xf64>) {
+  func.func @f64_reduction(%m: memref<?xf64>, %w: memref<4xf32>, %y: memref<?x4xf32>) attributes {rownorm.kernel = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 4 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 4 : i64, vector_width = 1 : i64, vectors_per_thread = 1 : i64}}} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -127,6 +127,30 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
       }
       scf.reduce
     }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  // expected-error @+1 {{expects 'rownorm.kernel' on kernel function @undescribed (recorded by rownorm-expand-ops when every argument plays a role in the op)}}
+  func.func @undescribed(%m: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) { scf.reduce }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  // expected-error @+1 {{expects argument #0 ('x') to be a memref, got 'f32'}}
+  func.func @buffer_of_wrong_type(%x: f32, %w: memref<4xf32>, %y: memref<?x4xf32>) attributes {rownorm.kernel = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 4 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 1 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}}} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) { scf.reduce }
     return
   }
 }

@@ -52,7 +52,7 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
   // CLOBBER: vector.store %{{.*}}, %[[X]]
   // CLOBBER: vector.load %[[X]]
   // CLOBBER: gpu.return
-  func.func @clobbered(%x: memref<?x64xf32, strided<[?, 1]>>, %out: memref<?x64xf32, strided<[?, 1]>>) {
+  func.func @clobbered(%x: memref<?x64xf32, strided<[?, 1]>>, %w: memref<64xf32>, %out: memref<?x64xf32, strided<[?, 1]>>) attributes {rownorm.kernel = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 64 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 16 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}}} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index

@@ -13,7 +13,10 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 // CHECK-SAME: workgroup(%[[PARTIALS:.*]] : memref<4xf32, #gpu.address_space<workgroup>>)
 // CHECK-SAME: kernel
 // CHECK-SAME: known_block_size = array<i32: 64, 2, 1>
-// CHECK-SAME: rownorm.launch = {block = array<i64: 64, 2, 1>, params = ["arg0", "arg1", "arg2", "rows", "arg0_stride0", "arg2_stride0"], row_alignment_bytes = 16 : i64, rows_per_block = 2 : i64, static_shared_bytes = 16 : i64}
+// The launch contract: what the op computed (from rownorm.kernel) and the ABI.
+// CHECK-SAME: rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 64, 2, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 4096 : i64, op = "rms_norm",
+// CHECK-SAME: params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}, {kind = "scalar", name = "x_row_stride", type = i64}, {kind = "scalar", name = "y_row_stride", type = i64}],
+// CHECK-SAME: roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 2 : i64, schedule = {rows_per_block = 2 : i64, threads_per_row = 64 : i64, vector_width = 4 : i64, vectors_per_thread = 16 : i64}, static_shared_bytes = 16 : i64, weight_dtype = f32}
 // CHECK: %[[M:.*]] = arith.index_cast %[[ROWS]] : i64 to index
 // CHECK: %[[XSI:.*]] = arith.index_cast %[[XS]] : i64 to index
 // CHECK: %[[X:.*]] = memref.reinterpret_cast %[[XP]] to offset: [0], sizes: [%[[M]], 4096], strides: [%[[XSI]], 1]
@@ -47,11 +50,14 @@ func.func @wide_rows(%x: memref<?x4096xf32, strided<[?, 1]>>, %w: memref<4096xf3
 }
 
 // Static shapes and strides: no parameters beyond the pointers, no branch,
-// no workgroup memory (16 threads per row stay inside one warp).
+// no workgroup memory (16 threads per row stay inside one warp). The block
+// loop of one trip folds away: one row per block, 8 blocks.
 // CHECK-LABEL: gpu.func @static_rows
 // CHECK-SAME: (%{{.*}}: memref<1xf16>, %{{.*}}: memref<256xf16>, %{{.*}}: memref<8x256xf16>)
 // CHECK-NOT: workgroup
-// CHECK-SAME: params = ["arg0", "arg1", "arg2"]
+// CHECK-SAME: block = array<i64: 16, 1, 1>
+// CHECK-SAME: params = [{access = "read", kind = "pointer", name = "x", type = f16}, {access = "read", kind = "pointer", name = "w", type = f16}, {access = "write", kind = "pointer", name = "y", type = f16}]
+// CHECK-SAME: rows_per_block = 1 : i64, schedule = {rows_per_block = 1 : i64, threads_per_row = 16 : i64, vector_width = 8 : i64, vectors_per_thread = 2 : i64}, static_rows = 8 : i64
 // CHECK-NOT: arith.remui
 // CHECK-NOT: gpu.barrier
 // CHECK-COUNT-4: gpu.shuffle  xor

@@ -176,7 +176,7 @@ int main() {
              std::string::npos,
          "trailing text is refused");
   std::ofstream("runtime-tests-manifest.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
              "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "bf16", "weight_dtype": "f32", "n": 4096,
              "epsilon": 1e-06, "block": [128, 1, 1], "rows_per_block": 1,
@@ -192,11 +192,52 @@ int main() {
   expect(loaded.imagePath() == "./k.sm_90.cubin",
          "the cubin is preferred to the PTX");
   std::ofstream("runtime-tests-bad.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1, "kernel": "k"})";
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2, "kernel": "k"})";
   expect(errorOf([] {
            Manifest::load("runtime-tests-bad.json");
          }).find("manifest has no \"symbol\"") != std::string::npos,
          "a manifest without a symbol is refused by name");
+
+  std::ofstream("runtime-tests-v1.json")
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1})";
+  expect(errorOf([] { Manifest::load("runtime-tests-v1.json"); })
+                 .find("manifest schema version 1 is not supported (this "
+                       "runtime reads version 2; emit the kernel again)") !=
+             std::string::npos,
+         "an older schema is refused with what to do");
+  // Epsilon as a kernel parameter: "epsilon" is null, a parameter takes it.
+  std::ofstream("runtime-tests-eps.json")
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+             "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
+             "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
+             "epsilon": null, "static_rows": null, "block": [8, 4, 1],
+             "rows_per_block": 4, "dynamic_shared_bytes": 0,
+             "alignment": {"base_pointer_bytes": 16},
+             "params": [{"name": "x", "kind": "pointer"},
+                        {"name": "w", "kind": "pointer"},
+                        {"name": "y", "kind": "pointer"},
+                        {"name": "epsilon", "kind": "scalar"},
+                        {"name": "rows", "kind": "scalar"}],
+             "files": {"ptx": "k.sm_90.ptx"}})";
+  Manifest eps = Manifest::load("runtime-tests-eps.json");
+  expect(eps.runtimeEpsilon && !eps.staticRows,
+         "a manifest with epsilon as a parameter loads");
+  LaunchValues epsValues;
+  epsValues.epsilon = 3e-4f;
+  std::vector<void *> epsArgs = launchArguments(eps, epsValues);
+  expect(epsArgs.size() == 5 && epsArgs[3] == &epsValues.epsilon,
+         "the epsilon argument is passed where the manifest puts it");
+  epsValues.x = epsValues.w = epsValues.y = 0x100;
+  epsValues.rows = 1, epsValues.xStride = epsValues.yStride = 8;
+  bool refused = false;
+  epsValues.epsilon = 0;
+  try {
+    checkLaunch(eps, epsValues);
+  } catch (const Error &e) {
+    refused = std::string(e.what()) ==
+              "epsilon must be positive and finite, got 0.000000";
+  }
+  expect(refused, "a run-time epsilon of 0 is refused");
 
   // A launch is checked against the manifest before it reaches the GPU.
   auto launchError = [&](void (*edit)(LaunchValues &)) {

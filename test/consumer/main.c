@@ -19,5 +19,9 @@ int main(void) {
   printf("%s: N = %d, %d threads per block\n", rms_norm_f16_5128_sm_90_symbol,
          RMS_NORM_F16_5128_SM_90_N,
          RMS_NORM_F16_5128_SM_90_BLOCK_X * RMS_NORM_F16_5128_SM_90_BLOCK_Y);
+  /* Without EPSILON in rmsnorm_add_kernels(), epsilon is a parameter. */
+  printf("epsilon is a parameter: bf16 4096 %d, f16 5128 %d\n",
+         RMS_NORM_BF16_4096_SM_90_EPSILON_IS_PARAMETER,
+         RMS_NORM_F16_5128_SM_90_EPSILON_IS_PARAMETER);
   return 0;
 }

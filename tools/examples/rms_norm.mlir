@@ -1,14 +1,16 @@
 // The README's example: RMSNorm of bf16 rows of 4096 (a Llama-class hidden
-// size) with a bf16 weight, and of f16 rows of an awkward length (5120 + 8 =
-// 5128, a multiple of 8 but not of the tile) with an f32 weight. M and the row
-// strides are runtime values.
+// size) with a bf16 weight and epsilon given at run time, and of f16 rows of
+// an awkward length (5120 + 8 = 5128, a multiple of 8 but not of the tile)
+// with an f32 weight and a built-in epsilon. M and the row strides are
+// runtime values.
 func.func @rms_norm_bf16_4096(%x: memref<?x4096xbf16, strided<[?, 1]>>,
                               %w: memref<4096xbf16>,
-                              %y: memref<?x4096xbf16, strided<[?, 1]>>) {
+                              %y: memref<?x4096xbf16, strided<[?, 1]>>,
+                              %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>)
                    weight(%w : memref<4096xbf16>)
                    outs(%y : memref<?x4096xbf16, strided<[?, 1]>>)
-                   {epsilon = 1.0e-06 : f32}
+                   epsilon(%eps)
   return
 }
 

@@ -83,7 +83,8 @@ def triton_rms_norm(x, w, y, eps):
 class KernelInfo(ctypes.Structure):
     _fields_ = [(name, ctypes.c_char_p) for name in
                 ("kernel", "symbol", "target", "chip", "dtype", "weight_dtype")] + [
-        ("n", ctypes.c_int64), ("epsilon", ctypes.c_double),
+        ("n", ctypes.c_int64), ("runtime_epsilon", ctypes.c_int),
+        ("epsilon", ctypes.c_double),
         ("rows_per_block", ctypes.c_int64), ("block", ctypes.c_int64 * 3),
         ("pointer_alignment", ctypes.c_int64)]
 

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -41,6 +42,7 @@ struct Options {
   int reps = 50;
   int64_t misalignBytes = 0;
   int64_t uniqueRows = 0; // >0: x repeats this many distinct rows
+  double epsilon = 1e-5;   // for kernels that take epsilon as a parameter
 };
 
 [[noreturn]] void usage(const std::string &message) {
@@ -49,7 +51,8 @@ struct Options {
                "usage: rmsnorm-harness MANIFEST [--rows M,...] [--strides "
                "n|aligned|misaligned|S,...] [--x-stride S] [--y-stride S] "
                "[--inputs CLASS,...] [--seed N] [--time] [--reps N] "
-               "[--misalign-bytes B] [--unique-rows K] [--expect-fail]\n",
+               "[--misalign-bytes B] [--unique-rows K] [--epsilon E] "
+               "[--expect-fail]\n",
                message.c_str());
   std::exit(2);
 }
@@ -99,6 +102,14 @@ Options parseOptions(int argc, char **argv) {
       o.misalignBytes = parseInt("--misalign-bytes", value());
     else if (arg == "--unique-rows")
       o.uniqueRows = parseInt("--unique-rows", value());
+    else if (arg == "--epsilon") {
+      const char *text = value();
+      char *end = nullptr;
+      o.epsilon = std::strtod(text, &end);
+      if (!*text || *end || !(o.epsilon > 0) || !std::isfinite(o.epsilon))
+        usage(std::string("--epsilon expects a positive number, got '") +
+              text + "'");
+    }
     else if (arg == "--time")
       o.time = true;
     else if (arg == "--expect-fail")
@@ -323,6 +334,10 @@ int64_t resolveStride(const std::string &token, const Manifest &m) {
 
 int run(const Options &o) {
   Manifest m = Manifest::load(o.manifest);
+  // The launch's epsilon, rounded as the kernel receives it; the reference
+  // uses the same value.
+  if (m.runtimeEpsilon)
+    m.epsilon = static_cast<float>(o.epsilon);
   std::vector<int64_t> rowCounts;
   for (const std::string &token : o.rows) {
     int64_t rows = resolveRows(token, m);

@@ -45,7 +45,8 @@ struct OptimizePipelineOptions
 /// mask-accesses, then canonicalize and cse. Needs `rownorm.target`.
 void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 
-/// The optimize pipeline, then convert-rownorm-to-gpu, canonicalize and cse:
+/// rownorm-check-kernels, the optimize pipeline, then convert-rownorm-to-gpu,
+/// canonicalize and cse:
 /// rownorm ops become gpu.func kernels in the upstream dialects, ready for a
 /// target's lowering (see the target libraries' to-ptx / to-amdgcn
 /// pipelines).

@@ -32,7 +32,8 @@ typedef struct rmsnorm_kernel rmsnorm_kernel;
 typedef struct rmsnorm_kernel_info {
   const char *kernel, *symbol, *target, *chip, *dtype, *weight_dtype;
   int64_t n;
-  double epsilon;
+  int runtime_epsilon; /* 1: epsilon is a launch argument */
+  double epsilon;      /* the built-in epsilon when runtime_epsilon is 0 */
   int64_t rows_per_block;
   int64_t block[3];
   int64_t pointer_alignment;
@@ -51,7 +52,8 @@ RMSNORM_RUNTIME_API int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
 /* y[i, :] = rmsnorm(x[i, :]) * w for i < rows, on `stream` (a CUstream or
  * hipStream_t; null is the default stream). Strides are in elements. The
  * arguments are checked against the manifest first (rows >= 1, strides >= n,
- * aligned base pointers, epsilon). Asynchronous: kernel faults surface on the
+ * aligned base pointers, epsilon: positive and finite, and equal to a
+ * built-in one). Asynchronous: kernel faults surface on the
  * stream's next synchronization. */
 RMSNORM_RUNTIME_API int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel, const void *x,
                           const void *w, void *y, int64_t rows,

@@ -1,7 +1,7 @@
 //===- Manifest.h - reading rmsnorm kernel manifests ------------*- C++ -*-===//
 //
 // The runtime side needs no LLVM or MLIR: a small JSON reader for the
-// manifests rmsnorm-emit writes (schema 1).
+// manifests rmsnorm-emit writes (ManifestSchema.h: keys and version).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -52,7 +53,8 @@ const char *elementTypeName(ElementType type);
 size_t elementBytes(ElementType type);
 
 struct Param {
-  std::string name; // x, w, y, xy, rows, x_row_stride, y_row_stride
+  // x, w, y, xy, epsilon, rows, x_row_stride, y_row_stride, xy_row_stride
+  std::string name;
   bool pointer = false;
 };
 
@@ -62,7 +64,12 @@ struct Manifest {
   std::string kernel, symbol, target, chip;
   ElementType dtype = ElementType::F32, weightDtype = ElementType::F32;
   int64_t n = 0;
+  /// The built-in epsilon; when it is a kernel parameter instead
+  /// (runtimeEpsilon), the epsilon of the launch at hand, set by the caller.
   double epsilon = 0;
+  bool runtimeEpsilon = false;
+  /// M, when the kernel was compiled for one row count (no "rows" parameter).
+  std::optional<int64_t> staticRows;
   int64_t block[3] = {1, 1, 1};
   int64_t rowsPerBlock = 1;
   int64_t dynamicSharedBytes = 0;

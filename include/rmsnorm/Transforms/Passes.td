@@ -5,6 +5,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CheckKernels : Pass<"rownorm-check-kernels", "::mlir::ModuleOp"> {
+  let summary = "Check that every function holding a rownorm op can become a kernel";
+  let description = [{
+    Runs first in `rownorm-to-gpu-pipeline` (and so in the target
+    pipelines and `rmsnorm-emit`), before anything is converted. A function
+    holding a rownorm op becomes a kernel whose symbol and file names are the
+    function's name, so the name must be usable as a C identifier, a PTX and
+    an ELF symbol and a file name on every system: `[A-Za-z][A-Za-z0-9_]*`,
+    at most 200 characters. Names are never rewritten (a rewritten name could
+    collide with another); two kernel names that differ only in letter case
+    are refused too, since their files would collide on case-insensitive
+    file systems. Each refusal is an error on the function, naming it.
+  }];
+}
+
 def TileRows : Pass<"rownorm-tile-rows"> {
   let summary = "Choose the multi-row tiling (schedule) of every rownorm op";
   let description = [{
@@ -54,6 +69,12 @@ def ExpandOps : Pass<"rownorm-expand-ops"> {
     following passes make it right and fast: `rownorm-widen-reductions`,
     `rownorm-fuse-rsqrt`, `rownorm-mask-accesses`. Ops without a schedule
     expand with one row per block, one thread per row and scalar vectors.
+
+    When every argument of the enclosing function plays a role in the op
+    (x, w, y, or a run-time epsilon), the function is a kernel: the pass
+    records what the op computed on it as `rownorm.kernel` (element types,
+    N, epsilon, schedule, argument roles), which `convert-rownorm-to-gpu`
+    turns into the kernel's launch contract.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",

@@ -6,6 +6,7 @@
 
 #include "ReuseRowLoads.h"
 #include "rmsnorm/Conversion/Passes.h"
+#include "rmsnorm/Dialect/RowNorm/KernelContract.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 #include "rmsnorm/Target/TargetInfo.h"
 
@@ -313,17 +314,47 @@ struct ConvertRowNormToGPU final
                         gpu::GPUModuleOp gpuModule, const TargetInfo &target) {
     MLIRContext *ctx = func.getContext();
     auto i64 = IntegerType::get(ctx, 64);
+    auto description = func->getAttrOfType<DictionaryAttr>(
+        rownorm::RowNormDialect::getKernelAttrName());
+    if (!description)
+      return func.emitError()
+             << "expects '" << rownorm::RowNormDialect::getKernelAttrName()
+             << "' on kernel function @" << func.getName()
+             << " (recorded by rownorm-expand-ops when every argument plays "
+                "a role in the op)";
+    FailureOr<rownorm::KernelDescription> kernelInfo =
+        rownorm::KernelDescription::fromAttr(
+            description, [&] { return func.emitError(); });
+    if (failed(kernelInfo))
+      return failure();
+    rownorm::LaunchContract contract;
+    contract.kernel = *kernelInfo;
+    // The loop nest is the truth: canonicalization folds a block loop of
+    // one trip (static M no larger than a block), leaving one row per block.
+    rownorm::ScheduleAttr schedule = kernelInfo->schedule;
+    contract.kernel.schedule = rownorm::ScheduleAttr::get(
+        ctx, nest.rowsPerBlock, nest.threadsPerRow, schedule.getVectorWidth(),
+        schedule.getVectorsPerThread());
 
-    // Parameters: one pointer per memref, then rows and the dynamic strides.
+    // Parameters: one per argument (a pointer for a buffer, the value for a
+    // scalar), then rows and the dynamic strides.
     SmallVector<Type> paramTypes;
-    SmallVector<Attribute> paramNames;
     bool needsRows = false;
     SmallVector<std::pair<unsigned, unsigned>> strideParams; // (arg, dim)
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+      const std::string &role = kernelInfo->roles[index];
       auto memref = dyn_cast<MemRefType>(type);
-      if (!memref)
-        return func.emitError() << "expects memref arguments only, got " << type
-                                << " for argument #" << index;
+      if (role == "epsilon" && !type.isF32())
+        return func.emitError() << "expects argument #" << index << " ('"
+                                << role << "') to be an f32, got " << type;
+      if (role != "epsilon" && !memref)
+        return func.emitError() << "expects argument #" << index << " ('"
+                                << role << "') to be a memref, got " << type;
+      if (!memref) {
+        paramTypes.push_back(type);
+        contract.params.push_back({role, false, type, ""});
+        continue;
+      }
       SmallVector<int64_t> strides;
       int64_t offset;
       if (failed(memref.getStridesAndOffset(strides, offset)))
@@ -335,7 +366,10 @@ struct ConvertRowNormToGPU final
               : Type(MemRefType::get({1}, memref.getElementType(),
                                      MemRefLayoutAttrInterface(),
                                      memref.getMemorySpace())));
-      paramNames.push_back(StringAttr::get(ctx, "arg" + Twine(index)));
+      contract.params.push_back({role, true, memref.getElementType(),
+                                 role == "y"    ? "write"
+                                 : role == "xy" ? "read-write"
+                                                : "read"});
       needsRows |= !memref.hasStaticShape();
       for (auto [dim, stride] : llvm::enumerate(strides))
         if (ShapedType::isDynamic(stride))
@@ -344,13 +378,13 @@ struct ConvertRowNormToGPU final
     unsigned rowsParam = paramTypes.size();
     if (needsRows) {
       paramTypes.push_back(i64);
-      paramNames.push_back(StringAttr::get(ctx, "rows"));
+      contract.params.push_back({"rows", false, i64, ""});
     }
     unsigned firstStride = paramTypes.size();
     for (auto [arg, dim] : strideParams) {
       paramTypes.push_back(i64);
-      paramNames.push_back(
-          StringAttr::get(ctx, "arg" + Twine(arg) + "_stride" + Twine(dim)));
+      contract.params.push_back(
+          {kernelInfo->roles[arg] + "_row_stride", false, i64, ""});
     }
 
     OpBuilder builder = OpBuilder::atBlockEnd(gpuModule.getBody());
@@ -374,9 +408,9 @@ struct ConvertRowNormToGPU final
     SmallVector<Value> strideValues;
     unsigned nextStride = firstStride;
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
-      auto memref = cast<MemRefType>(type);
+      auto memref = dyn_cast<MemRefType>(type);
       Value param = kernel.getArgument(index);
-      if (param.getType() == memref) {
+      if (!memref || param.getType() == memref) {
         mapping.map(func.getArgument(index), param);
         continue;
       }
@@ -479,25 +513,19 @@ struct ConvertRowNormToGPU final
     });
 
     // The launch contract, for emitters and readers of the IR.
-    int64_t sharedBytes = 0;
     for (BlockArgument buffer : kernel.getWorkgroupAttributions()) {
       auto type = cast<MemRefType>(buffer.getType());
-      sharedBytes += type.getNumElements() *
-                     type.getElementType().getIntOrFloatBitWidth() / 8;
+      contract.staticSharedBytes +=
+          type.getNumElements() *
+          type.getElementType().getIntOrFloatBitWidth() / 8;
     }
-    NamedAttribute launch[] = {
-        builder.getNamedAttr("block",
-                             builder.getDenseI64ArrayAttr(
-                                 {nest.threadsPerRow, nest.rowsPerBlock, 1})),
-        builder.getNamedAttr("rows_per_block",
-                             builder.getI64IntegerAttr(nest.rowsPerBlock)),
-        builder.getNamedAttr("params", builder.getArrayAttr(paramNames)),
-        builder.getNamedAttr("static_shared_bytes",
-                             builder.getI64IntegerAttr(sharedBytes)),
-        builder.getNamedAttr("row_alignment_bytes",
-                             builder.getI64IntegerAttr(kRowAlignment))};
+    contract.block[0] = nest.threadsPerRow;
+    contract.block[1] = nest.rowsPerBlock;
+    contract.rowsPerBlock = nest.rowsPerBlock;
+    contract.basePointerAlignment = kRowAlignment;
+    contract.rowAlignment = kRowAlignment;
     kernel->setAttr(rownorm::RowNormDialect::getLaunchAttrName(),
-                    builder.getDictionaryAttr(launch));
+                    contract.toAttr(ctx));
     return success();
   }
 
@@ -516,7 +544,9 @@ struct ConvertRowNormToGPU final
   /// row alignment.
   static bool staticStridesAligned(func::FuncOp func) {
     for (Type type : func.getArgumentTypes()) {
-      auto memref = cast<MemRefType>(type);
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref)
+        continue;
       for (int64_t stride : stridesOf(memref))
         if (!ShapedType::isDynamic(stride) &&
             stride * memref.getElementTypeBitWidth() / 8 % kRowAlignment != 0 &&
@@ -532,7 +562,9 @@ struct ConvertRowNormToGPU final
   static SmallVector<int64_t> strideElementBytes(func::FuncOp func) {
     SmallVector<int64_t> bytes;
     for (Type type : func.getArgumentTypes()) {
-      auto memref = cast<MemRefType>(type);
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref)
+        continue;
       for (int64_t stride : stridesOf(memref))
         if (ShapedType::isDynamic(stride))
           bytes.push_back(memref.getElementTypeBitWidth() / 8);

@@ -1,10 +1,12 @@
 //===- RowNormDialect.cpp - the rownorm dialect ---------------------------===//
 
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+#include "rmsnorm/Dialect/RowNorm/KernelContract.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -32,11 +34,44 @@ void RowNormDialect::initialize() {
 LogicalResult
 RowNormDialect::verifyOperationAttribute(Operation *op,
                                          NamedAttribute attribute) {
-  if (attribute.getName() == getLaunchAttrName()) {
-    if (!isa<DictionaryAttr>(attribute.getValue()))
+  StringAttr name = attribute.getName();
+  if (name == getLaunchAttrName() || name == getKernelAttrName()) {
+    auto dict = dyn_cast<DictionaryAttr>(attribute.getValue());
+    if (!dict)
+      return op->emitError() << "'" << name.getValue()
+                             << "' expects a dictionary, got "
+                             << attribute.getValue();
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    if (!function)
+      return op->emitError() << "'" << name.getValue()
+                             << "' belongs on a function, not on '"
+                             << op->getName() << "'";
+    auto emitError = [&] { return op->emitError(); };
+    if (name == getKernelAttrName()) {
+      FailureOr<KernelDescription> kernel =
+          KernelDescription::fromAttr(dict, emitError);
+      if (failed(kernel))
+        return failure();
+      if (kernel->roles.size() != function.getNumArguments())
+        return op->emitError()
+               << "'" << name.getValue() << "' has " << kernel->roles.size()
+               << " roles for " << function.getNumArguments() << " arguments";
+      return success();
+    }
+    FailureOr<LaunchContract> launch = LaunchContract::fromAttr(dict, emitError);
+    if (failed(launch))
+      return failure();
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+      if (std::string why = checkKernelName(symbol.getName()); !why.empty())
+        return op->emitError() << "kernel @\"" << symbol.getName()
+                               << "\" has a launch contract but cannot be "
+                                  "emitted: "
+                               << why;
+    if (launch->params.size() != function.getNumArguments())
       return op->emitError()
-             << "'" << getLaunchAttrName() << "' expects a dictionary, got "
-             << attribute.getValue();
+             << "'" << name.getValue() << "' has " << launch->params.size()
+             << " parameters for " << function.getNumArguments()
+             << " arguments";
     return success();
   }
   if (attribute.getName() != getTargetAttrName())

@@ -88,13 +88,18 @@ LogicalResult RmsNormOp::verify() {
       failed(verifyRowLayout(*this, "weight", weightType, rowLength)))
     return failure();
 
-  APFloat epsilon = getEpsilon();
-  SmallString<16> text;
-  epsilon.toString(text);
-  if (!epsilon.isFinite())
-    return emitOpError() << "expects a finite epsilon, got " << text;
-  if (epsilon.isZero() || epsilon.isNegative())
-    return emitOpError() << "expects a positive epsilon, got " << text;
+  std::optional<APFloat> epsilon = getEpsilon();
+  if (epsilon.has_value() == static_cast<bool>(getRuntimeEpsilon()))
+    return emitOpError("expects exactly one epsilon: the attribute "
+                       "(built in) or the operand (at run time)");
+  if (epsilon) {
+    SmallString<16> text;
+    epsilon->toString(text);
+    if (!epsilon->isFinite())
+      return emitOpError() << "expects a finite epsilon, got " << text;
+    if (epsilon->isZero() || epsilon->isNegative())
+      return emitOpError() << "expects a positive epsilon, got " << text;
+  }
 
   if (ScheduleAttr schedule = getScheduleAttr()) {
     int64_t perStep = schedule.getVectorWidth() * schedule.getThreadsPerRow();

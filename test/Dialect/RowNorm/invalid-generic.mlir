@@ -2,7 +2,7 @@
 // RUN: rmsnorm-opt %s --split-input-file --verify-diagnostics
 
 func.func @missing_operand(%x: memref<?x8xf32>, %w: memref<8xf32>) {
-  // expected-error @+1 {{'rownorm.rms_norm' op expected 3 operands, but found 2}}
+  // expected-error @+1 {{'rownorm.rms_norm' op expected 3 or more operands, but found 2}}
   "rownorm.rms_norm"(%x, %w) <{epsilon = 1.0e-05 : f32}> : (memref<?x8xf32>, memref<8xf32>) -> ()
   return
 }
@@ -28,5 +28,13 @@ func.func @schedule_of_wrong_kind(%x: memref<?x8xf32>, %w: memref<8xf32>, %y: me
 func.func @results(%x: memref<?x8xf32>, %w: memref<8xf32>, %y: memref<?x8xf32>) {
   // expected-error @+1 {{'rownorm.rms_norm' op requires zero results}}
   %r = "rownorm.rms_norm"(%x, %w, %y) <{epsilon = 1.0e-05 : f32}> : (memref<?x8xf32>, memref<8xf32>, memref<?x8xf32>) -> (i32)
+  return
+}
+
+// -----
+
+func.func @epsilon_operand_f64(%x: memref<?x8xf32>, %w: memref<8xf32>, %y: memref<?x8xf32>, %eps: f64) {
+  // expected-error @+1 {{'rownorm.rms_norm' op operand #3 must be 32-bit float, but got 'f64'}}
+  "rownorm.rms_norm"(%x, %w, %y, %eps) : (memref<?x8xf32>, memref<8xf32>, memref<?x8xf32>, f64) -> ()
   return
 }

@@ -264,7 +264,7 @@ func.func @epsilon_nan(%x: memref<?x8xf32>, %w: memref<8xf32>, %y: memref<?x8xf3
 
 // epsilon is required
 func.func @epsilon_missing(%x: memref<?x8xf32>, %w: memref<8xf32>, %y: memref<?x8xf32>) {
-  // expected-error @+1 {{requires attribute 'epsilon'}}
+  // expected-error @+1 {{expects exactly one epsilon: the attribute (built in) or the operand (at run time)}}
   rownorm.rms_norm ins(%x : memref<?x8xf32>) weight(%w : memref<8xf32>) outs(%y : memref<?x8xf32>) 
   return
 }
@@ -293,5 +293,24 @@ func.func @schedule_too_short(%x: memref<?x4096xbf16>, %w: memref<4096xbf16>, %y
 func.func @schedule_idle_vectors(%x: memref<?x4096xbf16>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16>) {
   // expected-error @+1 {{expects a schedule with vectors_per_thread = 4 for a row of 4096 elements read by 128 threads in vectors of 8, got 5}}
   rownorm.rms_norm ins(%x : memref<?x4096xbf16>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 5>}
+  return
+}
+
+// -----
+
+// a built-in and a run-time epsilon at once
+func.func @two_epsilons(%x: memref<?x8xf32>, %w: memref<8xf32>, %y: memref<?x8xf32>, %eps: f32) {
+  // expected-error @+1 {{expects exactly one epsilon: the attribute (built in) or the operand (at run time)}}
+  rownorm.rms_norm ins(%x : memref<?x8xf32>) weight(%w : memref<8xf32>) outs(%y : memref<?x8xf32>) epsilon(%eps) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// -----
+
+// a run-time epsilon is an f32
+// expected-note @+1 {{prior use here}}
+func.func @epsilon_f16(%x: memref<?x8xf16>, %w: memref<8xf16>, %y: memref<?x8xf16>, %eps: f16) {
+  // expected-error @+1 {{use of value '%eps' expects different type than prior uses: 'f32' vs 'f16'}}
+  rownorm.rms_norm ins(%x : memref<?x8xf16>) weight(%w : memref<8xf16>) outs(%y : memref<?x8xf16>) epsilon(%eps)
   return
 }

@@ -1,0 +1,85 @@
+//===- KernelContract.h - what a kernel computes and how to launch it -*- C++ -*-===//
+//
+// Two dictionaries carry a kernel's contract through the IR, so that no tool
+// has to recover it from the source:
+// - `rownorm.kernel`, recorded on a function by rownorm-expand-ops: what the
+//   rownorm op computed (op, element types, N, epsilon, schedule, the role of
+//   each function argument);
+// - `rownorm.launch`, recorded on each gpu.func by convert-rownorm-to-gpu:
+//   the same, plus the kernel ABI (block, rows per block, parameters in
+//   order, shared memory, alignment).
+// This file is their one schema: builders, readers that check every field,
+// and the key names. The dialect's verifier runs the readers, so a
+// hand-edited contract is checked like any other IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMSNORM_DIALECT_ROWNORM_KERNELCONTRACT_H
+#define RMSNORM_DIALECT_ROWNORM_KERNELCONTRACT_H
+
+#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::rmsnorm::rownorm {
+
+/// What the rownorm op of a kernel function computed.
+struct KernelDescription {
+  std::string op; // "rms_norm"
+  Type dtype, weightDtype;
+  int64_t n = 0;
+  /// Built-in epsilon (f32); null when it is a run-time argument (role
+  /// "epsilon").
+  FloatAttr epsilon;
+  /// Static row count; none when M is known at launch ("rows" parameter).
+  std::optional<int64_t> staticRows;
+  ScheduleAttr schedule;
+  /// One per function argument: "x", "w", "y", "xy" (in place), "epsilon".
+  SmallVector<std::string> roles;
+
+  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  /// Reads and checks `dict`; reports the first problem through `emitError`.
+  static FailureOr<KernelDescription>
+  fromAttr(DictionaryAttr dict, function_ref<InFlightDiagnostic()> emitError);
+};
+
+/// One kernel parameter, in launch order.
+struct KernelParam {
+  std::string name;   // a role, or "rows", "x_row_stride", "y_row_stride"
+  bool pointer = false;
+  Type type;          // pointee element type, or the scalar's type
+  std::string access; // pointers: "read", "write" or "read-write"
+};
+
+/// Everything a loader needs to launch one kernel.
+struct LaunchContract {
+  KernelDescription kernel;
+  /// Block dimensions: (threads per row, rows per block, 1); the grid is
+  /// (ceil(rows / rowsPerBlock), 1, 1).
+  int64_t block[3] = {1, 1, 1};
+  int64_t rowsPerBlock = 1;
+  SmallVector<KernelParam> params;
+  int64_t staticSharedBytes = 0, dynamicSharedBytes = 0;
+  /// Every base pointer's alignment, and the row alignment (bytes) that
+  /// selects the kernel's vector path.
+  int64_t basePointerAlignment = 16, rowAlignment = 16;
+
+  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  static FailureOr<LaunchContract>
+  fromAttr(DictionaryAttr dict, function_ref<InFlightDiagnostic()> emitError);
+};
+
+/// Kernel symbols (and the files named after them) must match
+/// [A-Za-z][A-Za-z0-9_]* and have at most this many characters: a name that
+/// is a C identifier, a PTX and an ELF symbol and a file name everywhere.
+inline constexpr size_t kMaxKernelNameLength = 200;
+/// Why `name` cannot name a kernel, or "" when it can.
+std::string checkKernelName(StringRef name);
+
+} // namespace mlir::rmsnorm::rownorm
+
+#endif // RMSNORM_DIALECT_ROWNORM_KERNELCONTRACT_H

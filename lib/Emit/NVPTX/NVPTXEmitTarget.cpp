@@ -1,0 +1,126 @@
+//===- NVPTXEmitTarget.cpp - PTX and cubin files --------------------------===//
+
+#include "rmsnorm/Emit/NVPTX/NVPTXEmitTarget.h"
+#include "rmsnorm/Target/NVPTX/NVPTXTarget.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+
+using namespace mlir;
+using namespace mlir::rmsnorm;
+using namespace mlir::rmsnorm::emit;
+namespace cl = llvm::cl;
+
+namespace {
+/// First integer captured by `pattern` in `text`.
+std::optional<int64_t> scan(StringRef text, StringRef pattern) {
+  SmallVector<StringRef> groups;
+  int64_t value;
+  if (!llvm::Regex(pattern).match(text, &groups) || groups.size() < 2 ||
+      groups[1].getAsInteger(10, value))
+    return std::nullopt;
+  return value;
+}
+
+class NVPTXEmitTarget final : public EmitTarget {
+public:
+  StringRef getName() const override { return "nvptx"; }
+
+  LogicalResult parsePipelineOptions(StringRef text,
+                                     std::string &error) override {
+    llvm::raw_string_ostream os(error);
+    return options.parseFromString(text, os);
+  }
+  std::string getChip() const override { return options.chip; }
+  bool ownsTargetAttr(Attribute target, std::string &chip) const override {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    if (nvvm)
+      chip = nvvm.getChip().str();
+    return static_cast<bool>(nvvm);
+  }
+  void buildKernelsPipeline(OpPassManager &pm) const override {
+    buildToPTXKernelsPipeline(pm, options);
+  }
+  void buildLoweringPipeline(OpPassManager &pm, StringRef) const override {
+    buildPTXLoweringPipeline(pm);
+  }
+
+  llvm::Error package(const PackageRequest &request, StagedFiles &files,
+                      KernelPackage &out) const override {
+    std::string ptxName = (request.stem + ".ptx").str();
+    if (llvm::Error e = files.write(ptxName, request.assembly))
+      return e;
+    out.files.push_back({"ptx", ptxName});
+    out.image = request.assembly.str();
+    out.imageKind = "PTX";
+    out.mainFile = ptxName;
+    std::string ptxas = findPtxas();
+    if (ptxas.empty()) {
+      out.resources["reported_by"] = "none (ptxas not found)";
+      return llvm::Error::success();
+    }
+    std::string cubinName = (request.stem + ".cubin").str();
+    llvm::Expected<std::string> cubinPath = files.reserve(cubinName);
+    if (!cubinPath)
+      return cubinPath.takeError();
+    llvm::Expected<std::string> ptxPath = files.stagedPath(ptxName);
+    if (!ptxPath)
+      return ptxPath.takeError();
+    std::string arch = "-arch=" + request.chip.str();
+    ToolRun run = runTool(ptxas, {arch, "-v", *ptxPath, "-o", *cubinPath},
+                          request.toolTimeoutSeconds);
+    if (std::optional<std::string> failure =
+            describeFailure(run, ptxas, request.what, request.toolTimeoutSeconds))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), *failure);
+    llvm::Expected<std::string> cubin = files.read(cubinName);
+    if (!cubin)
+      return cubin.takeError();
+    out.files.push_back({"cubin", cubinName});
+    out.image = std::move(*cubin);
+    out.imageKind = "cubin";
+    out.mainFile = cubinName;
+    out.registers = scan(run.output, "Used ([0-9]+) registers");
+    out.resources["registers"] =
+        out.registers ? llvm::json::Value(*out.registers) : nullptr;
+    out.resources["spill_store_bytes"] =
+        scan(run.output, "([0-9]+) bytes spill stores").value_or(-1);
+    out.resources["spill_load_bytes"] =
+        scan(run.output, "([0-9]+) bytes spill loads").value_or(-1);
+    out.resources["stack_frame_bytes"] =
+        scan(run.output, "([0-9]+) bytes stack frame").value_or(-1);
+    out.resources["reported_by"] = "ptxas -v";
+    return llvm::Error::success();
+  }
+
+private:
+  std::string findPtxas() const {
+    if (ptxasOption == "none")
+      return "";
+    if (!ptxasOption.empty()) {
+      // A bare name is looked up on PATH, as a shell would.
+      if (ptxasOption.find('/') == std::string::npos)
+        if (auto found = llvm::sys::findProgramByName(ptxasOption))
+          return *found;
+      return ptxasOption;
+    }
+    if (auto found = llvm::sys::findProgramByName("ptxas"))
+      return *found;
+    if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
+      return "/usr/local/cuda/bin/ptxas";
+    return "";
+  }
+  ToPTXPipelineOptions options;
+  cl::opt<std::string> ptxasOption{
+      "ptxas",
+      cl::desc("ptxas to assemble a cubin with (default: PATH, then "
+               "/usr/local/cuda/bin; 'none' to skip)"),
+      cl::init("")};
+};
+} // namespace
+
+std::unique_ptr<EmitTarget> mlir::rmsnorm::emit::createNVPTXEmitTarget() {
+  return std::make_unique<NVPTXEmitTarget>();
+}

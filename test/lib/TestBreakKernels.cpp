@@ -1,0 +1,102 @@
+//===- TestBreakKernels.cpp - kernels broken on purpose -------------------===//
+//
+// Negative controls for the GPU harness: each pass breaks one guarantee of
+// the optimization passes in the gpu.func kernels, so the harness must catch
+// the kernel it produces. Linked only into test tools (rmsnorm-test-emit),
+// never into the product tools.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestPasses.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+namespace {
+/// The grid covers one row less: the kernel treats rows - 1 as the row count.
+struct SkipLastRow final
+    : public PassWrapper<SkipLastRow, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SkipLastRow)
+  StringRef getArgument() const final { return "test-rownorm-skip-last-row"; }
+  StringRef getDescription() const final {
+    return "Test only: make every kernel skip its last row";
+  }
+  void runOnOperation() override {
+    bool done = false;
+    getOperation().walk([&](gpu::GPUFuncOp kernel) {
+      for (BlockArgument arg : kernel.getArguments())
+        if (arg.getType().isInteger(64) && !done) {
+          OpBuilder b = OpBuilder::atBlockBegin(&kernel.front());
+          Value one = arith::ConstantIntOp::create(b, kernel.getLoc(), 1, 64);
+          Value fewer = arith::SubIOp::create(b, kernel.getLoc(), arg, one);
+          arg.replaceAllUsesExcept(fewer, fewer.getDefiningOp());
+          done = true;
+        }
+    });
+    if (!done) {
+      getOperation().emitError("no row count to shorten");
+      signalPassFailure();
+    }
+  }
+};
+
+/// Every masked access becomes a full-width access.
+struct DropMasks final
+    : public PassWrapper<DropMasks, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropMasks)
+  StringRef getArgument() const final { return "test-rownorm-drop-masks"; }
+  StringRef getDescription() const final {
+    return "Test only: replace masked loads and stores by unmasked ones";
+  }
+  void runOnOperation() override {
+    getOperation().walk([&](vector::MaskedLoadOp op) {
+      OpBuilder b(op);
+      auto load = vector::LoadOp::create(b, op.getLoc(), op.getVectorType(),
+                                         op.getBase(), op.getIndices());
+      op.replaceAllUsesWith(load.getResult());
+      op.erase();
+    });
+    getOperation().walk([&](vector::MaskedStoreOp op) {
+      OpBuilder b(op);
+      vector::StoreOp::create(b, op.getLoc(), op.getValueToStore(),
+                              op.getBase(), op.getIndices());
+      op.erase();
+    });
+  }
+};
+
+/// Rounds the per-thread partial sums to f16 before the cross-thread
+/// reduction, as an f16 accumulator would.
+struct F16Accumulate final
+    : public PassWrapper<F16Accumulate, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(F16Accumulate)
+  StringRef getArgument() const final { return "test-rownorm-f16-accumulate"; }
+  StringRef getDescription() const final {
+    return "Test only: round partial sums of squares to f16";
+  }
+  void runOnOperation() override {
+    getOperation().walk([&](vector::ReductionOp op) {
+      OpBuilder b(op);
+      b.setInsertionPointAfter(op);
+      Location loc = op.getLoc();
+      auto narrow =
+          arith::TruncFOp::create(b, loc, b.getF16Type(), op.getResult());
+      auto wide =
+          arith::ExtFOp::create(b, loc, op.getType(), narrow.getResult());
+      op.getResult().replaceAllUsesExcept(wide, narrow);
+    });
+  }
+};
+} // namespace
+
+void mlir::rmsnorm::test::registerTestBreakKernelsPasses() {
+  PassRegistration<SkipLastRow>();
+  PassRegistration<DropMasks>();
+  PassRegistration<F16Accumulate>();
+}
