@@ -27,4 +27,5 @@ sed -n 's/^.*remark: schedule /  /p' "$OUT/remarks.txt"
 rm -f "$OUT/remarks.txt"
 echo "== summary"
 echo "  $(ls "$OUT"/*.json | wc -l) kernels in $OUT: $(cd "$OUT" && ls *.ptx *.cubin *.hsaco 2>/dev/null | tr '\n' ' ')"
-echo "  manifests: *.json (schema 1); C headers: *.h; optimized IR: optimized.*.mlir"
+schema=$(sed -n 's/^ *"schema_version": \([0-9]*\).*/\1/p' "$(ls "$OUT"/*.json | head -1)")
+echo "  manifests: *.json (schema $schema); C headers: *.h; optimized IR: optimized.*.mlir"

@@ -22,14 +22,15 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <csignal>
 #include <deque>
 
 using namespace mlir;
@@ -44,9 +45,9 @@ struct Options {
                              cl::Required};
   cl::opt<std::string> outputDir{"o", cl::desc("Output directory"),
                                  cl::value_desc("dir"), cl::init(".")};
-  cl::list<std::string> targets{
-      "target", cl::desc("Targets to emit for (default: all)"),
-      cl::CommaSeparated};
+  cl::list<std::string> targets{"target",
+                                cl::desc("Targets to emit for (default: all)"),
+                                cl::CommaSeparated};
   cl::opt<unsigned> toolTimeout{
       "tool-timeout",
       cl::desc("Seconds an assembler or linker may run before it is stopped"),
@@ -55,6 +56,10 @@ struct Options {
                         cl::desc("Print the tiling remarks (schedules)"),
                         cl::init(false)};
 };
+
+std::string symbolText(StringAttr name) {
+  return rownorm::symbolText(name.getContext(), name.getValue());
+}
 
 class Driver {
 public:
@@ -74,7 +79,8 @@ public:
     target.buildKernelsPipeline(pm);
     std::string chip = target.getChip();
     if (failed(pm.run(*module)))
-      return error("compiling @" + func.getName() + " for " + chip + " failed");
+      return error("compiling " + symbolText(func.getNameAttr()) + " for " +
+                   chip + " failed");
     return emitKernel(std::move(module), target, chip, func.getName());
   }
 
@@ -88,8 +94,7 @@ public:
     auto copy = cast<gpu::GPUModuleOp>(
         OpBuilder::atBlockEnd(module->getBody()).clone(*gpuModule));
     // One kernel per image: drop the module's other kernels.
-    for (auto other :
-         llvm::make_early_inc_range(copy.getOps<gpu::GPUFuncOp>()))
+    for (auto other : llvm::make_early_inc_range(copy.getOps<gpu::GPUFuncOp>()))
       if (other.isKernel() && other.getName() != kernel.getName())
         other.erase();
     return emitKernel(std::move(module), target, chip.str(), kernel.getName());
@@ -103,7 +108,8 @@ private:
 
   LogicalResult emitKernel(OwningOpRef<ModuleOp> module, EmitTarget &target,
                            const std::string &chip, StringRef kernelName) {
-    std::string what = ("@" + kernelName + " for " + chip).str();
+    std::string what =
+        symbolText(StringAttr::get(&context, kernelName)) + " for " + chip;
     if (!testPasses.empty()) {
       PassManager pm(&context);
       std::string errors;
@@ -216,14 +222,17 @@ int mlir::rmsnorm::emit::emitMain(
     std::vector<std::unique_ptr<EmitTarget>> targets,
     const EmitMainConfig &config) {
   llvm::InitLLVM init(argc, argv);
+  // Past a file-size limit a write fails with EFBIG, reported with the
+  // file's name like a full disk, instead of a signal killing the tool.
+  std::signal(SIGXFSZ, SIG_IGN);
   Options options;
   // Each target's pipeline options, parsed by the pipeline's option struct.
   // cl::opt keeps references to its name and description.
   std::deque<std::string> optionText;
   std::vector<std::unique_ptr<cl::opt<std::string>>> pipelineOptions;
   for (const auto &target : targets) {
-    StringRef name = optionText.emplace_back(
-        (target->getName() + "-pipeline").str());
+    StringRef name =
+        optionText.emplace_back((target->getName() + "-pipeline").str());
     StringRef desc = optionText.emplace_back(
         ("Options of the " + target->getName() +
          " pipeline, e.g. \"chip=... rows-per-block=2\"")
@@ -284,8 +293,7 @@ int mlir::rmsnorm::emit::emitMain(
     return success(diag.getSeverity() == DiagnosticSeverity::Remark &&
                    !options.remarks);
   });
-  OwningOpRef<ModuleOp> source =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> source = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!source)
     return 1;
 
@@ -309,11 +317,11 @@ int mlir::rmsnorm::emit::emitMain(
         if (targetAttr && target->ownsTargetAttr(targetAttr, c.chip))
           c.target = target.get();
       if (!c.target)
-        return fail("kernel @" + kernel.getName() +
+        return fail("kernel " + symbolText(kernel.getNameAttr()) +
                     " is in a gpu.module without a known target");
       auto description = dyn_cast<TargetDescriptionAttrInterface>(targetAttr);
       if (!description || !description.getTargetInfo())
-        return fail("kernel @" + kernel.getName() + " targets " +
+        return fail("kernel " + symbolText(kernel.getNameAttr()) + " targets " +
                     printed(targetAttr) +
                     ", which has no rownorm target description");
       converted.push_back(c);
@@ -331,17 +339,19 @@ int mlir::rmsnorm::emit::emitMain(
   for (Converted &c : converted)
     names.push_back(c.kernel.getName().str());
   for (const std::string &name : names) {
-    auto [it, inserted] = byLowerCase.try_emplace(StringRef(name).lower(), name);
+    auto [it, inserted] =
+        byLowerCase.try_emplace(StringRef(name).lower(), name);
     if (!inserted && it->second != name)
-      return fail("kernels @" + it->second + " and @" + name +
+      return fail("kernels " +
+                  symbolText(StringAttr::get(&context, it->second)) + " and " +
+                  symbolText(StringAttr::get(&context, name)) +
                   " differ only in letter case: their files would collide");
   }
 
   Driver driver(context, options, config,
                 testPassesOption ? StringRef(testPassesOption->getValue())
                                  : StringRef());
-  if (std::error_code ec =
-          llvm::sys::fs::create_directories(options.outputDir))
+  if (std::error_code ec = llvm::sys::fs::create_directories(options.outputDir))
     return fail("cannot create " + options.outputDir + ": " + ec.message());
   for (EmitTarget *target : selected) {
     for (func::FuncOp func : functions)

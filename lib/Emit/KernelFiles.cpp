@@ -33,10 +33,10 @@ std::string mlir::rmsnorm::emit::writeManifest(
   const rownorm::KernelDescription &k = c.kernel;
   json::Array params;
   for (const rownorm::KernelParam &p : c.params) {
-    json::Object entry{{key::ParamName, p.name},
-                       {key::ParamKind, p.pointer ? schema::kPointer
-                                                  : schema::kScalar},
-                       {key::ParamType, paramType(p)}};
+    json::Object entry{
+        {key::ParamName, p.name},
+        {key::ParamKind, p.pointer ? schema::kPointer : schema::kScalar},
+        {key::ParamType, paramType(p)}};
     if (p.pointer)
       entry[key::ParamAccess] = p.access;
     if (StringRef(p.name).ends_with("_row_stride"))
@@ -65,11 +65,10 @@ std::string mlir::rmsnorm::emit::writeManifest(
       {key::Files, std::move(files)},
       {key::Params, std::move(params)},
       {key::Block, json::Array{c.block[0], c.block[1], c.block[2]}},
-      {key::Grid,
-       json::Object{
-           {"x", "ceil(rows / " + std::to_string(c.rowsPerBlock) + ")"},
-           {"y", 1},
-           {"z", 1}}},
+      {key::Grid, json::Object{{"x", "ceil(rows / " +
+                                         std::to_string(c.rowsPerBlock) + ")"},
+                               {"y", 1},
+                               {"z", 1}}},
       {key::RowsPerBlock, c.rowsPerBlock},
       {key::DynamicSharedBytes, c.dynamicSharedBytes},
       {key::StaticSharedBytes, c.staticSharedBytes},
@@ -103,9 +102,10 @@ static std::string cIdentifier(StringRef name) {
   return out;
 }
 
-std::string mlir::rmsnorm::emit::writeCHeader(
-    const rownorm::LaunchContract &c, const KernelIdentity &id,
-    const KernelPackage &package, StringRef stem) {
+std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
+                                              const KernelIdentity &id,
+                                              const KernelPackage &package,
+                                              StringRef stem) {
   std::string name = cIdentifier(stem);
   std::string upper = StringRef(name).upper();
   StringRef image = package.image;
@@ -129,8 +129,8 @@ std::string mlir::rmsnorm::emit::writeCHeader(
   os << "static const char " << name << "_symbol[] = \"" << id.symbol
      << "\";\n";
   bool runtimeEpsilon = !c.kernel.epsilon;
-  os << "enum {\n  " << upper << "_BLOCK_X = " << c.block[0] << ",\n  "
-     << upper << "_BLOCK_Y = " << c.block[1] << ",\n  " << upper
+  os << "enum {\n  " << upper << "_BLOCK_X = " << c.block[0] << ",\n  " << upper
+     << "_BLOCK_Y = " << c.block[1] << ",\n  " << upper
      << "_BLOCK_Z = " << c.block[2] << ",\n  " << upper
      << "_ROWS_PER_BLOCK = " << c.rowsPerBlock << ",\n  " << upper
      << "_N = " << c.kernel.n << ",\n  " << upper
@@ -142,7 +142,9 @@ std::string mlir::rmsnorm::emit::writeCHeader(
      << ", 1, 1). Parameters, in order: ";
   llvm::interleave(
       c.params, os,
-      [&](const rownorm::KernelParam &p) { os << paramType(p) << " " << p.name; },
+      [&](const rownorm::KernelParam &p) {
+        os << paramType(p) << " " << p.name;
+      },
       ", ");
   os << ". */\n\n#endif\n";
   return s;

@@ -13,8 +13,8 @@ using namespace mlir::rmsnorm::emit;
 
 static Error fileError(const Twine &path, const Twine &what,
                        std::error_code ec) {
-  return createStringError(ec, "cannot " + what + " " + path + ": " +
-                                   ec.message());
+  return createStringError(ec,
+                           "cannot " + what + " " + path + ": " + ec.message());
 }
 
 StagedFiles::~StagedFiles() {
@@ -122,8 +122,9 @@ ToolRun mlir::rmsnorm::emit::runTool(StringRef program,
   argv.append(args.begin(), args.end());
   std::string error;
   bool failedToRun = false;
-  result.exitCode = sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
-                                        timeoutSeconds, 0, &error, &failedToRun);
+  result.exitCode =
+      sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
+                          timeoutSeconds, 0, &error, &failedToRun);
   if (auto buffer = MemoryBuffer::getFile(log))
     result.output = (*buffer)->getBuffer().str();
   sys::fs::remove(log);

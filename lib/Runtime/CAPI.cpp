@@ -43,8 +43,7 @@ rmsnorm_kernel *rmsnorm_kernel_load(const char *manifestPath) {
     auto kernel = std::make_unique<rmsnorm_kernel>();
     kernel->manifest = Manifest::load(manifestPath);
     const Manifest &m = kernel->manifest;
-    kernel->device =
-        m.target == "amdgpu" ? openHipDevice() : openCudaDevice();
+    kernel->device = m.target == "amdgpu" ? openHipDevice() : openCudaDevice();
     if (kernel->device->chip() != m.chip)
       throw Error(std::string(manifestPath) + ": the kernel is for " + m.chip +
                   " but the device is " + kernel->device->chip() + " (" +
@@ -81,8 +80,8 @@ int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
 
 int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel, const void *x,
                           const void *w, void *y, int64_t rows,
-                          int64_t xRowStride, int64_t yRowStride,
-                          float epsilon, void *stream) {
+                          int64_t xRowStride, int64_t yRowStride, float epsilon,
+                          void *stream) {
   return guarded(1, [&] {
     if (!kernel)
       throw Error("rmsnorm_kernel_launch needs a kernel");
@@ -102,8 +101,7 @@ int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel, const void *x,
     for (int i = 0; i < 3; ++i)
       block[i] = static_cast<unsigned>(m.block[i]);
     kernel->device->launchOn(stream, grid, block,
-                             static_cast<unsigned>(m.dynamicSharedBytes),
-                             args);
+                             static_cast<unsigned>(m.dynamicSharedBytes), args);
     return 0;
   });
 }

@@ -13,14 +13,14 @@ void checkLaunch(const Manifest &m, const LaunchValues &v) {
   // The grid's x dimension holds at most 2^31 - 1 blocks.
   int64_t maxRows = (int64_t{1} << 31) - 1;
   if (v.rows / m.rowsPerBlock >= maxRows)
-    throw Error(std::to_string(v.rows) + " rows need more than 2^31 - 1 blocks");
+    throw Error(std::to_string(v.rows) +
+                " rows need more than 2^31 - 1 blocks");
   if (v.xStride < m.n || v.yStride < m.n)
     throw Error("row strides (x " + std::to_string(v.xStride) + ", y " +
                 std::to_string(v.yStride) + ") must hold a row of " +
                 std::to_string(m.n) + " elements");
-  for (auto [name, ptr] : {std::pair<const char *, DevicePtr>{"x", v.x},
-                           {"w", v.w},
-                           {"y", v.y}})
+  for (auto [name, ptr] :
+       {std::pair<const char *, DevicePtr>{"x", v.x}, {"w", v.w}, {"y", v.y}})
     if (ptr % m.pointerAlignment != 0)
       throw Error(std::string("the base pointer of ") + name +
                   " is misaligned by " +

@@ -28,8 +28,10 @@ struct CheckKernels final
         continue;
       StringRef name = func.getName();
       if (std::string why = rownorm::checkKernelName(name); !why.empty()) {
-        func.emitError() << "function @\"" << name
-                         << "\" cannot become a kernel: " << why;
+        // Printed as MLIR prints symbols: quoted and escaped when needed.
+        func.emitError() << "function "
+                         << rownorm::symbolText(&getContext(), name)
+                         << " cannot become a kernel: " << why;
         ok = false;
         continue;
       }

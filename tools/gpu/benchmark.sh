@@ -17,7 +17,8 @@ emit() {
   rm -rf "$KERNELS"
   mkdir -p "$KERNELS"
   local src="$KERNELS/bench.mlir"
-  # Every width of the suite in benchmark.py, in x's dtype for w, eps = 1e-6.
+  # Every width of the suite in benchmark.py, w in x's dtype, epsilon a
+  # parameter (the default a PyTorch user gets; the benchmark passes 1e-6).
   local widths
   widths=$(python3 - "$ROOT/tools/gpu/benchmark.py" <<'PY'
 import ast, sys
@@ -32,8 +33,8 @@ PY
     for n in $widths; do
       local rows="memref<?x${n}x${t}, strided<[?, 1]>>"
       cat >> "$src" <<MLIR
-func.func @rms_norm_${t}_${n}(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}) {
-  rownorm.rms_norm ins(%x : ${rows}) weight(%w : memref<${n}x${t}>) outs(%y : ${rows}) {epsilon = 1.0e-06 : f32}
+func.func @rms_norm_${t}_${n}(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}, %eps: f32) {
+  rownorm.rms_norm ins(%x : ${rows}) weight(%w : memref<${n}x${t}>) outs(%y : ${rows}) epsilon(%eps)
   return
 }
 MLIR

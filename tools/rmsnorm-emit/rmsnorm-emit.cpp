@@ -1,8 +1,9 @@
 //===- rmsnorm-emit.cpp - .mlir to kernel files other projects embed ------===//
 //
-// One command from a .mlir file to, per kernel and target, the image files
-// (PTX + cubin, AMDGCN + hsaco), a JSON manifest that says how to launch it
-// and a C header that embeds it. The driver is lib/Emit (EmitMain).
+// One command from a .mlir file to, per kernel and target, the assembly and
+// a loadable image, a JSON manifest that says how to launch it and a C header
+// that embeds it. The driver is lib/Emit (EmitMain); the targets are listed
+// in InitAllEmitTargets.h.
 //
 //===----------------------------------------------------------------------===//
 

@@ -25,11 +25,11 @@ namespace mlir::rmsnorm::emit {
 
 /// The files and facts of one packaged kernel.
 struct KernelPackage {
-  /// The manifest's "files": role ("ptx", "cubin", "assembly", "hsaco") and
-  /// file name, staged beside the manifest.
+  /// The manifest's "files": the file's role (the target's names for its
+  /// assembly and image) and its name, staged beside the manifest.
   std::vector<std::pair<std::string, std::string>> files;
-  /// The image the C header embeds, what it is ("cubin", "PTX", "hsaco"),
-  /// and the file a summary line names.
+  /// The image the C header embeds, what kind of image it is (for the
+  /// header's comment), and the file a summary line names.
   std::string image, imageKind, mainFile;
   /// The manifest's "resources" (registers, spills, LDS, ...).
   llvm::json::Object resources;
@@ -41,17 +41,17 @@ struct PackageRequest {
   StringRef assembly; // the lowering's output
   StringRef stem;     // file names are stem + "." + extension
   StringRef chip;
-  StringRef what;     // names the kernel in messages, e.g. "@k for sm_90"
+  StringRef what; // names the kernel in messages: "@k for <chip>"
   unsigned toolTimeoutSeconds = 60;
 };
 
 class EmitTarget {
 public:
   virtual ~EmitTarget() = default;
-  /// As --target spells it: "nvptx", "amdgpu".
+  /// As --target spells it.
   virtual StringRef getName() const = 0;
   /// Parses the options of the target's named pipeline (the text after
-  /// `--<name>-pipeline=`), e.g. "chip=sm_90 rows-per-block=2".
+  /// `--<name>-pipeline=`), e.g. "chip=<chip> rows-per-block=2".
   virtual LogicalResult parsePipelineOptions(StringRef text,
                                              std::string &error) = 0;
   /// The chip the options select.
@@ -65,8 +65,8 @@ public:
   virtual void buildLoweringPipeline(OpPassManager &pm,
                                      StringRef chip) const = 0;
   /// Stages the assembly and the image made from it as `stem.*` in `files`.
-  virtual llvm::Error package(const PackageRequest &request,
-                              StagedFiles &files, KernelPackage &out) const = 0;
+  virtual llvm::Error package(const PackageRequest &request, StagedFiles &files,
+                              KernelPackage &out) const = 0;
 };
 
 } // namespace mlir::rmsnorm::emit

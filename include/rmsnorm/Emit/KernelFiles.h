@@ -22,7 +22,8 @@ struct KernelIdentity {
 /// passes a test tool ran on the kernel (recorded, so that no broken kernel
 /// passes for a product one).
 std::string writeManifest(const rownorm::LaunchContract &contract,
-                          const KernelIdentity &id, const KernelPackage &package,
+                          const KernelIdentity &id,
+                          const KernelPackage &package,
                           ArrayRef<std::string> testPasses);
 
 /// A C header embedding the image, with the launch constants as an enum.

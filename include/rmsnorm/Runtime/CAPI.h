@@ -44,10 +44,11 @@ RMSNORM_RUNTIME_API const char *rmsnorm_last_error(void);
 
 /* Reads the manifest and loads its image on the first device of its target
  * (the CUDA primary context, which frameworks share). */
-RMSNORM_RUNTIME_API rmsnorm_kernel *rmsnorm_kernel_load(const char *manifest_path);
+RMSNORM_RUNTIME_API rmsnorm_kernel *
+rmsnorm_kernel_load(const char *manifest_path);
 RMSNORM_RUNTIME_API void rmsnorm_kernel_free(rmsnorm_kernel *kernel);
 RMSNORM_RUNTIME_API int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
-                            rmsnorm_kernel_info *info);
+                                                rmsnorm_kernel_info *info);
 
 /* y[i, :] = rmsnorm(x[i, :]) * w for i < rows, on `stream` (a CUstream or
  * hipStream_t; null is the default stream). Strides are in elements. The
@@ -55,10 +56,12 @@ RMSNORM_RUNTIME_API int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
  * aligned base pointers, epsilon: positive and finite, and equal to a
  * built-in one). Asynchronous: kernel faults surface on the
  * stream's next synchronization. */
-RMSNORM_RUNTIME_API int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel, const void *x,
-                          const void *w, void *y, int64_t rows,
-                          int64_t x_row_stride, int64_t y_row_stride,
-                          float epsilon, void *stream);
+RMSNORM_RUNTIME_API int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel,
+                                              const void *x, const void *w,
+                                              void *y, int64_t rows,
+                                              int64_t x_row_stride,
+                                              int64_t y_row_stride,
+                                              float epsilon, void *stream);
 
 #ifdef __cplusplus
 }

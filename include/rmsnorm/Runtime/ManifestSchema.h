@@ -1,4 +1,4 @@
-//===- ManifestSchema.h - the kernel manifest's keys and version -*- C++ -*-===//
+//===- ManifestSchema.h - manifest keys and version ------------*- C++ -*-===//
 //
 // One spelling of the manifest schema, shared by the writer (rmsnorm-emit)
 // and the reader (lib/Runtime). Plain C++: the runtime needs no LLVM.

@@ -57,9 +57,7 @@ public:
       return failure();
     return attr->getValue();
   }
-  InFlightDiagnostic fail() {
-    return emitError() << "'" << what << "' ";
-  }
+  InFlightDiagnostic fail() { return emitError() << "'" << what << "' "; }
 
 private:
   DictionaryAttr dict;
@@ -79,9 +77,8 @@ FailureOr<ScheduleAttr> readSchedule(Reader &r, EmitFn emitError) {
   FailureOr<int64_t> vectors = fields.getInt("vectors_per_thread", 1);
   if (failed(rows) || failed(threads) || failed(width) || failed(vectors))
     return failure();
-  ScheduleAttr schedule =
-      ScheduleAttr::getChecked(emitError, dict->getContext(), *rows, *threads,
-                               *width, *vectors);
+  ScheduleAttr schedule = ScheduleAttr::getChecked(
+      emitError, dict->getContext(), *rows, *threads, *width, *vectors);
   if (!schedule)
     return failure();
   return schedule;
@@ -100,6 +97,16 @@ std::string mlir::rmsnorm::rownorm::checkKernelName(StringRef name) {
     if (!llvm::isAlnum(c) && c != '_')
       return "kernel names hold only letters, digits and '_'";
   return "";
+}
+
+std::string mlir::rmsnorm::rownorm::symbolText(MLIRContext *ctx,
+                                               StringRef name) {
+  if (name.empty())
+    return "@\"\"";
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  SymbolRefAttr::get(ctx, name).print(os);
+  return s;
 }
 
 DictionaryAttr KernelDescription::toAttr(MLIRContext *ctx) const {
@@ -121,8 +128,8 @@ DictionaryAttr KernelDescription::toAttr(MLIRContext *ctx) const {
                b.getNamedAttr(
                    "vectors_per_thread",
                    b.getI64IntegerAttr(schedule.getVectorsPerThread()))})),
-      b.getNamedAttr("roles", b.getStrArrayAttr(llvm::to_vector_of<StringRef>(
-                                  roles)))};
+      b.getNamedAttr("roles",
+                     b.getStrArrayAttr(llvm::to_vector_of<StringRef>(roles)))};
   if (epsilon)
     entries.push_back(b.getNamedAttr("epsilon", epsilon));
   if (staticRows)
@@ -131,12 +138,9 @@ DictionaryAttr KernelDescription::toAttr(MLIRContext *ctx) const {
   return b.getDictionaryAttr(entries);
 }
 
-FailureOr<KernelDescription>
-KernelDescription::fromAttr(DictionaryAttr dict, EmitFn emitError) {
-  // Reported under the name of the dictionary being read: both contracts
-  // hold a description.
-  StringRef what = dict.get("params") ? RowNormDialect::getLaunchAttrName()
-                                      : RowNormDialect::getKernelAttrName();
+FailureOr<KernelDescription> KernelDescription::fromAttr(DictionaryAttr dict,
+                                                         EmitFn emitError,
+                                                         StringRef what) {
   Reader r(dict, what, emitError);
   KernelDescription d;
   FailureOr<StringAttr> op = r.get<StringAttr>("op");
@@ -180,8 +184,8 @@ KernelDescription::fromAttr(DictionaryAttr dict, EmitFn emitError) {
   int counts[std::size(kRoles)] = {};
   for (Attribute role : *roles) {
     auto name = dyn_cast<StringAttr>(role);
-    const auto *known = name ? llvm::find(kRoles, name.getValue())
-                             : std::end(kRoles);
+    const auto *known =
+        name ? llvm::find(kRoles, name.getValue()) : std::end(kRoles);
     if (known == std::end(kRoles))
       return r.fail() << "has an unknown role " << role << " (known: x, w, y, "
                       << "xy, epsilon)";
@@ -190,7 +194,8 @@ KernelDescription::fromAttr(DictionaryAttr dict, EmitFn emitError) {
   }
   int x = counts[0], w = counts[1], y = counts[2], xy = counts[3],
       eps = counts[4];
-  if (w != 1 || !((x == 1 && y == 1 && xy == 0) || (x == 0 && y == 0 && xy == 1)))
+  if (w != 1 ||
+      !((x == 1 && y == 1 && xy == 0) || (x == 0 && y == 0 && xy == 1)))
     return r.fail() << "expects the roles w once and either x and y or xy "
                        "once, got "
                     << *roles;
@@ -215,7 +220,8 @@ DictionaryAttr LaunchContract::toAttr(MLIRContext *ctx) const {
   for (const KernelParam &p : params) {
     SmallVector<NamedAttribute> fields = {
         b.getNamedAttr("name", b.getStringAttr(p.name)),
-        b.getNamedAttr("kind", b.getStringAttr(p.pointer ? "pointer" : "scalar")),
+        b.getNamedAttr("kind",
+                       b.getStringAttr(p.pointer ? "pointer" : "scalar")),
         b.getNamedAttr("type", TypeAttr::get(p.type))};
     if (p.pointer)
       fields.push_back(b.getNamedAttr("access", b.getStringAttr(p.access)));
@@ -238,8 +244,8 @@ DictionaryAttr LaunchContract::toAttr(MLIRContext *ctx) const {
 
 FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
                                                    EmitFn emitError) {
-  FailureOr<KernelDescription> kernel =
-      KernelDescription::fromAttr(dict, emitError);
+  FailureOr<KernelDescription> kernel = KernelDescription::fromAttr(
+      dict, emitError, RowNormDialect::getLaunchAttrName());
   if (failed(kernel))
     return failure();
   Reader r(dict, RowNormDialect::getLaunchAttrName(), emitError);
@@ -306,7 +312,8 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
       expected = b.getI64Type();
     else
       return r.fail() << "has an unknown parameter '" << pname << "'";
-    bool pointer = pname == "x" || pname == "y" || pname == "xy" || pname == "w";
+    bool pointer =
+        pname == "x" || pname == "y" || pname == "xy" || pname == "w";
     if (param.pointer != pointer || param.type != expected)
       return r.fail() << "expects parameter '" << pname << "' to be a "
                       << (pointer ? "pointer to " : "scalar ") << expected;
@@ -314,8 +321,9 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
       FailureOr<StringAttr> access = p.get<StringAttr>("access");
       if (failed(access))
         return failure();
-      StringRef want = pname == "y" ? "write" : pname == "xy" ? "read-write"
-                                                              : "read";
+      StringRef want = pname == "y"    ? "write"
+                       : pname == "xy" ? "read-write"
+                                       : "read";
       if (access->getValue() != want)
         return r.fail() << "expects access \"" << want << "\" for '" << pname
                         << "', got " << *access;

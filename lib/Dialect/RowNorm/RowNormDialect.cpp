@@ -1,7 +1,7 @@
 //===- RowNormDialect.cpp - the rownorm dialect ---------------------------===//
 
-#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 #include "rmsnorm/Dialect/RowNorm/KernelContract.h"
+#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -38,14 +38,14 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
   if (name == getLaunchAttrName() || name == getKernelAttrName()) {
     auto dict = dyn_cast<DictionaryAttr>(attribute.getValue());
     if (!dict)
-      return op->emitError() << "'" << name.getValue()
-                             << "' expects a dictionary, got "
-                             << attribute.getValue();
+      return op->emitError()
+             << "'" << name.getValue() << "' expects a dictionary, got "
+             << attribute.getValue();
     auto function = dyn_cast<FunctionOpInterface>(op);
     if (!function)
-      return op->emitError() << "'" << name.getValue()
-                             << "' belongs on a function, not on '"
-                             << op->getName() << "'";
+      return op->emitError()
+             << "'" << name.getValue() << "' belongs on a function, not on '"
+             << op->getName() << "'";
     auto emitError = [&] { return op->emitError(); };
     if (name == getKernelAttrName()) {
       FailureOr<KernelDescription> kernel =
@@ -58,20 +58,19 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
                << " roles for " << function.getNumArguments() << " arguments";
       return success();
     }
-    FailureOr<LaunchContract> launch = LaunchContract::fromAttr(dict, emitError);
+    FailureOr<LaunchContract> launch =
+        LaunchContract::fromAttr(dict, emitError);
     if (failed(launch))
       return failure();
     if (auto symbol = dyn_cast<SymbolOpInterface>(op))
       if (std::string why = checkKernelName(symbol.getName()); !why.empty())
-        return op->emitError() << "kernel @\"" << symbol.getName()
-                               << "\" has a launch contract but cannot be "
-                                  "emitted: "
-                               << why;
+        return op->emitError()
+               << "kernel " << symbolText(op->getContext(), symbol.getName())
+               << " has a launch contract but cannot be emitted: " << why;
     if (launch->params.size() != function.getNumArguments())
-      return op->emitError()
-             << "'" << name.getValue() << "' has " << launch->params.size()
-             << " parameters for " << function.getNumArguments()
-             << " arguments";
+      return op->emitError() << "'" << name.getValue() << "' has "
+                             << launch->params.size() << " parameters for "
+                             << function.getNumArguments() << " arguments";
     return success();
   }
   if (attribute.getName() != getTargetAttrName())

@@ -72,8 +72,8 @@ public:
     std::string arch = "-arch=" + request.chip.str();
     ToolRun run = runTool(ptxas, {arch, "-v", *ptxPath, "-o", *cubinPath},
                           request.toolTimeoutSeconds);
-    if (std::optional<std::string> failure =
-            describeFailure(run, ptxas, request.what, request.toolTimeoutSeconds))
+    if (std::optional<std::string> failure = describeFailure(
+            run, ptxas, request.what, request.toolTimeoutSeconds))
       return llvm::createStringError(llvm::inconvertibleErrorCode(), *failure);
     llvm::Expected<std::string> cubin = files.read(cubinName);
     if (!cubin)

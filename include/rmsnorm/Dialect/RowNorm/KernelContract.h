@@ -1,4 +1,4 @@
-//===- KernelContract.h - what a kernel computes and how to launch it -*- C++ -*-===//
+//===- KernelContract.h - a kernel's contract in the IR --------*- C++ -*-===//
 //
 // Two dictionaries carry a kernel's contract through the IR, so that no tool
 // has to recover it from the source:
@@ -42,14 +42,17 @@ struct KernelDescription {
   SmallVector<std::string> roles;
 
   DictionaryAttr toAttr(MLIRContext *ctx) const;
-  /// Reads and checks `dict`; reports the first problem through `emitError`.
+  /// Reads and checks `dict`; reports the first problem through `emitError`,
+  /// naming the attribute `what` (rownorm.kernel, or rownorm.launch, which
+  /// holds a description too).
   static FailureOr<KernelDescription>
-  fromAttr(DictionaryAttr dict, function_ref<InFlightDiagnostic()> emitError);
+  fromAttr(DictionaryAttr dict, function_ref<InFlightDiagnostic()> emitError,
+           StringRef what = "rownorm.kernel");
 };
 
 /// One kernel parameter, in launch order.
 struct KernelParam {
-  std::string name;   // a role, or "rows", "x_row_stride", "y_row_stride"
+  std::string name; // a role, or "rows", "x_row_stride", "y_row_stride"
   bool pointer = false;
   Type type;          // pointee element type, or the scalar's type
   std::string access; // pointers: "read", "write" or "read-write"
@@ -79,6 +82,9 @@ struct LaunchContract {
 inline constexpr size_t kMaxKernelNameLength = 200;
 /// Why `name` cannot name a kernel, or "" when it can.
 std::string checkKernelName(StringRef name);
+/// `name` as MLIR spells a symbol (@name, quoted and escaped when needed;
+/// @"" when empty), for messages.
+std::string symbolText(MLIRContext *ctx, StringRef name);
 
 } // namespace mlir::rmsnorm::rownorm
 

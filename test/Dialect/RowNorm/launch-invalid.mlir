@@ -1,0 +1,266 @@
+// The launch contract (rownorm.launch) is checked field by field by the
+// dialect's verifier, so a hand-edited contract is refused with a reason
+// instead of reaching a manifest.
+// RUN: rmsnorm-opt %s --split-input-file --verify-diagnostics
+
+// -----
+
+// the contract is a dictionary
+// expected-error @+1 {{'rownorm.launch' expects a dictionary, got 4 : i64}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = 4 : i64} {
+  return
+}
+
+// -----
+
+// every field is there
+// expected-error @+1 {{'rownorm.launch' has no 'params'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// fields have their kind
+// expected-error @+1 {{'rownorm.launch' has a 'n' of the wrong kind: "8"}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = "8", epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// the op is known
+// expected-error @+1 {{'rownorm.launch' describes an unknown op 'layer_norm'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "layer_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// element types are rownorm's
+// expected-error @+1 {{'rownorm.launch' expects dtype f32, f16 or bf16, got 'f64'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f64, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// the weight is x's type or f32
+// expected-error @+1 {{'rownorm.launch' expects weight_dtype 'bf16' or f32, got 'f16'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = bf16, weight_dtype = f16, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// epsilon is positive
+// expected-error @+1 {{'rownorm.launch' expects a positive, finite f32 epsilon, got -1.000000e+00 : f32}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = -1.0 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// N is at least 1
+// expected-error @+1 {{'rownorm.launch' expects 'n' to be at least 1, got 0 : i64}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 0 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// the schedule's fields are positive
+// expected-error @+1 {{'schedule' expects 'threads_per_row' to be at least 1, got 0 : i64}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 0 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// the schedule is a #rownorm.schedule
+// expected-error @+1 {{expects threads_per_row to be a power of two, got 3}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 3 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// the schedule covers the row
+// expected-error @+1 {{'rownorm.launch' has a schedule that does not cover a row of 8 elements: #rownorm.schedule<rows_per_block = 1, threads_per_row = 2, vector_width = 4, vectors_per_thread = 2>}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// roles are known
+// expected-error @+1 {{'rownorm.launch' has an unknown role "z" (known: x, w, y, xy, epsilon)}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "z"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// w and x/y or xy
+// expected-error @+1 {{'rownorm.launch' expects the roles w once and either x and y or xy once, got ["x", "y"]}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// one epsilon
+// expected-error @+1 {{'rownorm.launch' has both a built-in epsilon and an 'epsilon' argument}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y", "epsilon"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// an epsilon
+// expected-error @+1 {{'rownorm.launch' has neither a built-in epsilon nor an 'epsilon' argument}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// the block follows the schedule
+// expected-error @+1 {{'rownorm.launch' expects block (2, 1, 1) for its schedule, got array<i64: 64, 1, 1>}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 64, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// rows per block follow the schedule
+// expected-error @+1 {{'rownorm.launch' expects rows_per_block 1 for its schedule, got 4}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 4 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// parameters are dictionaries
+// expected-error @+1 {{'rownorm.launch' expects dictionaries in 'params', got 1 : i64}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [1], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// parameter kinds
+// expected-error @+1 {{'rownorm.launch' has a parameter kind "value" (pointer, scalar)}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "value", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// parameter names are unique
+// expected-error @+1 {{'rownorm.launch' names parameter 'x' twice}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "x", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// parameter names are known
+// expected-error @+1 {{'rownorm.launch' has an unknown parameter 'scale'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "scale", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// a parameter's type follows its name
+// expected-error @+1 {{'rownorm.launch' expects parameter 'x' to be a pointer to 'f32'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f16, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// a pointer's access follows its name
+// expected-error @+1 {{'rownorm.launch' expects access "write" for 'y', got "read"}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "read"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// every role has a parameter
+// expected-error @+1 {{'rownorm.launch' has no parameter for its argument 'w'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// rows: a parameter or static
+// expected-error @+1 {{'rownorm.launch' has a 'rows' parameter and static rows}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_rows = 8 : i64}} {
+  return
+}
+
+// -----
+
+// no dynamic shared memory
+// expected-error @+1 {{'rownorm.launch' expects no dynamic shared memory, got 64 bytes}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 64 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// alignments are powers of two
+// expected-error @+1 {{'rownorm.launch' expects power-of-two alignments}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 12 : i64}} {
+  return
+}
+
+// -----
+
+// one parameter per function argument
+// expected-error @+1 {{'rownorm.launch' has 4 parameters for 3 arguments}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// the kernel's name is usable
+// expected-error @+1 {{kernel @k.v2 has a launch contract but cannot be emitted: kernel names hold only letters, digits and '_'}}
+func.func @"k.v2"(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// the contract belongs on a function
+// expected-error @+1 {{'rownorm.launch' belongs on a function, not on 'builtin.module'}}
+module attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+}
+
+// -----
+
+// rownorm.kernel: one role per argument
+// expected-error @+1 {{'rownorm.kernel' has 3 roles for 4 arguments}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.kernel = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}}} {
+  return
+}
+
+// -----
+
+// rownorm.kernel is checked like the launch contract
+// expected-error @+1 {{'rownorm.kernel' describes an unknown op 'layer_norm'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.kernel = {op = "layer_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}}} {
+  return
+}
+
+// -----
+
+// A complete, consistent contract verifies.
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
