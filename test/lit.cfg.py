@@ -27,6 +27,9 @@ llvm_config.add_tool_substitutions(
     tool_dirs)
 
 config.substitutions.append(("%rmsnorm_src_root", config.rmsnorm_src_root))
+# The runtime's C entry point: the numerics reference for every caller.
+config.substitutions.append(("%rmsnorm_runtime_lib", os.path.join(
+    config.rmsnorm_obj_root, "lib", "librmsnorm_runtime.so")))
 config.substitutions.append(("%rmsnorm_obj_root", config.rmsnorm_obj_root))
 
 # Optional tools gate tests with REQUIRES:, so a machine without them reports

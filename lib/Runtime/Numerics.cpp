@@ -224,6 +224,15 @@ static std::vector<uint32_t> referenceRow(const Problem &p, int64_t i) {
   return expected;
 }
 
+void reference(const Problem &p,
+               const std::function<void(int64_t, uint32_t)> &y) {
+  for (int64_t i = 0; i < p.rows; ++i) {
+    std::vector<uint32_t> row = referenceRow(p, i);
+    for (int64_t j = 0; j < p.n; ++j)
+      y(i * p.yStride + j, row[j]);
+  }
+}
+
 CheckResult check(const Problem &p, const std::function<uint32_t(int64_t)> &y) {
   CheckResult result;
   std::vector<bool> unchecked = uncheckedRows(p);
@@ -254,6 +263,10 @@ CheckResult check(const Problem &p, const std::function<uint32_t(int64_t)> &y) {
       if (distance <= tolerance)
         continue;
       if (result.mismatches++ == 0) {
+        result.firstRow = i;
+        result.firstColumn = j;
+        result.expected = decode(p.dtype, want);
+        result.actual = decode(p.dtype, actual);
         char text[256];
         std::snprintf(text, sizeof(text),
                       "row %lld column %lld: expected %.9g, got %.9g (%s)",

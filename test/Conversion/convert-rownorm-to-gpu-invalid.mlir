@@ -154,3 +154,30 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
     return
   }
 }
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  func.func @thread_loop_to_runtime_bound(%m: memref<?xf32>, %t: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+      // expected-error @+1 {{expects thread loops of the form scf.parallel (%t) = (0) to (constant) step (1)}}
+      scf.parallel (%j) = (%c0) to (%t) step (%c1) { scf.reduce }
+      scf.reduce
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  // expected-error @+1 {{expects strided memref arguments, got 'memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>'}}
+  func.func @non_strided_buffer(%x: memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>, %w: memref<4xf32>, %y: memref<4x4xf32>) attributes {rownorm.kernel = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 4 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], static_rows = 4 : i64, schedule = {rows_per_block = 1 : i64, threads_per_row = 1 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}}} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) { scf.reduce }
+    return
+  }
+}

@@ -7,6 +7,10 @@
 // Exit status: 0 pass, 1 a check failed, 2 bad usage, manifest or input,
 // 3 no GPU. With --expect-fail, 0 means the check failed as it should.
 //
+// `rmsnorm-harness check --dtype T --rows M --n N --epsilon E --x F --w F
+// --y F` gives the same verdict on outputs computed elsewhere (raw files of
+// bit patterns), without a GPU.
+//
 //===----------------------------------------------------------------------===//
 
 #include "rmsnorm/Runtime/Device.h"
@@ -15,8 +19,8 @@
 #include "rmsnorm/Runtime/Numerics.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -42,7 +46,7 @@ struct Options {
   int reps = 50;
   int64_t misalignBytes = 0;
   int64_t uniqueRows = 0; // >0: x repeats this many distinct rows
-  double epsilon = 1e-5;   // for kernels that take epsilon as a parameter
+  double epsilon = 1e-5;  // for kernels that take epsilon as a parameter
 };
 
 [[noreturn]] void usage(const std::string &message) {
@@ -107,10 +111,9 @@ Options parseOptions(int argc, char **argv) {
       char *end = nullptr;
       o.epsilon = std::strtod(text, &end);
       if (!*text || *end || !(o.epsilon > 0) || !std::isfinite(o.epsilon))
-        usage(std::string("--epsilon expects a positive number, got '") +
-              text + "'");
-    }
-    else if (arg == "--time")
+        usage(std::string("--epsilon expects a positive number, got '") + text +
+              "'");
+    } else if (arg == "--time")
       o.time = true;
     else if (arg == "--expect-fail")
       o.expectFail = true;
@@ -387,7 +390,90 @@ int run(const Options &o) {
 }
 } // namespace
 
+/// `rmsnorm-harness check ...`: the harness's verdict on outputs computed
+/// elsewhere (raw little-endian files of bit patterns), without a GPU: the
+/// same reference and tolerance as a kernel run.
+int checkFiles(int argc, char **argv) {
+  std::string dtype, weightDtype, xPath, wPath, yPath;
+  int64_t rows = 0, n = 0, xStride = 0, yStride = 0;
+  double epsilon = 0;
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (i + 1 >= argc)
+      usage(arg + " expects a value");
+    const char *value = argv[++i];
+    if (arg == "--dtype")
+      dtype = value;
+    else if (arg == "--weight-dtype")
+      weightDtype = value;
+    else if (arg == "--rows")
+      rows = parseInt("--rows", value);
+    else if (arg == "--n")
+      n = parseInt("--n", value);
+    else if (arg == "--x-stride")
+      xStride = parseInt("--x-stride", value);
+    else if (arg == "--y-stride")
+      yStride = parseInt("--y-stride", value);
+    else if (arg == "--epsilon")
+      epsilon = std::strtod(value, nullptr);
+    else if (arg == "--x")
+      xPath = value;
+    else if (arg == "--w")
+      wPath = value;
+    else if (arg == "--y")
+      yPath = value;
+    else
+      usage("unknown option of check: " + arg);
+  }
+  if (dtype.empty() || rows < 1 || n < 1 || xPath.empty() || wPath.empty() ||
+      yPath.empty() || !(epsilon > 0))
+    usage("check needs --dtype, --rows, --n, --epsilon, --x, --w and --y");
+  Problem p{parseElementType(dtype),
+            parseElementType(weightDtype.empty() ? dtype : weightDtype),
+            rows,
+            n,
+            xStride ? xStride : n,
+            yStride ? yStride : n,
+            epsilon,
+            {},
+            {},
+            0};
+  auto load = [&](const std::string &path, ElementType type, size_t count) {
+    std::string bytes = readFile(path, "input");
+    size_t width = elementBytes(type);
+    if (bytes.size() < count * width)
+      throw Error(path + " holds " + std::to_string(bytes.size()) +
+                  " bytes, fewer than " + std::to_string(count * width));
+    std::vector<uint32_t> bits(count, 0);
+    for (size_t i = 0; i < count; ++i)
+      std::memcpy(&bits[i], &bytes[i * width], width); // little endian
+    return bits;
+  };
+  p.x = load(xPath, p.dtype, (rows - 1) * p.xStride + n);
+  p.x.resize(rows * p.xStride);
+  p.w = load(wPath, p.weightDtype, n);
+  std::vector<uint32_t> y = load(yPath, p.dtype, (rows - 1) * p.yStride + n);
+  CheckResult r = check(p, [&](int64_t index) { return y[index]; });
+  std::printf(
+      "%s %s N=%lld M=%lld max_ulp=%llu checked=%llu mismatches=%llu%s%s\n",
+      r.pass ? "PASS" : "FAIL", elementTypeName(p.dtype),
+      static_cast<long long>(n), static_cast<long long>(rows),
+      static_cast<unsigned long long>(r.maxUlp),
+      static_cast<unsigned long long>(r.checked),
+      static_cast<unsigned long long>(r.mismatches),
+      r.pass ? "" : " first: ", r.firstMismatch.c_str());
+  return r.pass ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && std::string(argv[1]) == "check") {
+    try {
+      return checkFiles(argc, argv);
+    } catch (const Error &e) {
+      std::fprintf(stderr, "rmsnorm-harness: error: %s\n", e.what());
+      return 2;
+    }
+  }
   Options o = parseOptions(argc, argv);
   try {
     return run(o);

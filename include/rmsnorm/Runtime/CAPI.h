@@ -63,6 +63,50 @@ RMSNORM_RUNTIME_API int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel,
                                               int64_t y_row_stride,
                                               float epsilon, void *stream);
 
+/* --- The numerics reference ------------------------------------------------
+ * The one reference and tolerance rule of the project (lib/Runtime/Numerics),
+ * also for the CPU integration tests (mlir-runner -shared-libs) and Python
+ * (ctypes). Element types: */
+enum { RMSNORM_F32 = 0, RMSNORM_F16 = 1, RMSNORM_BF16 = 2 };
+
+typedef struct rmsnorm_check_result {
+  int64_t checked, mismatches;
+  uint64_t max_ulp;
+  int64_t first_row, first_column; /* -1 when nothing mismatched */
+  double expected, actual;
+} rmsnorm_check_result;
+
+/* Tolerance in ULPs of the output type: 8 for f32, 1 for f16 and bf16. */
+RMSNORM_RUNTIME_API int32_t rmsnorm_max_ulps(int32_t dtype);
+
+/* Compares y (rows x n, row stride in elements; bit patterns of dtype in
+ * memory) with the fp64 reference of x * rsqrt(mean(x^2) + epsilon) * w
+ * rounded to dtype: within rmsnorm_max_ulps(dtype) ULPs, counted as steps
+ * between neighbouring values of dtype (so near zero one ULP is one
+ * subnormal spacing; no other absolute floor); NaN or Inf outputs fail; rows
+ * whose input holds NaN or Inf are not checked; a row whose f32 sum of
+ * squares overflows must be zeros. Returns the number of mismatching
+ * elements (0: pass) and fills `result` when it is not null; -1 on bad
+ * arguments. */
+RMSNORM_RUNTIME_API int64_t rmsnorm_check(int32_t dtype, int32_t weight_dtype,
+                                          int64_t rows, int64_t n,
+                                          const void *x, int64_t x_row_stride,
+                                          const void *w, const void *y,
+                                          int64_t y_row_stride, double epsilon,
+                                          rmsnorm_check_result *result);
+/* The same, printing one line to stdout, e.g. "rmsnorm_check: 0 mismatches
+ * of 200 checked, max 1 ULP" (and the first mismatch). */
+RMSNORM_RUNTIME_API int64_t rmsnorm_check_print(
+    int32_t dtype, int32_t weight_dtype, int64_t rows, int64_t n, const void *x,
+    int64_t x_row_stride, const void *w, const void *y, int64_t y_row_stride,
+    double epsilon);
+/* Writes the reference output (rounded to dtype) into y. */
+RMSNORM_RUNTIME_API int rmsnorm_reference(int32_t dtype, int32_t weight_dtype,
+                                          int64_t rows, int64_t n,
+                                          const void *x, int64_t x_row_stride,
+                                          const void *w, void *y,
+                                          int64_t y_row_stride, double epsilon);
+
 #ifdef __cplusplus
 }
 #endif

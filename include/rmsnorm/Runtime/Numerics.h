@@ -3,7 +3,9 @@
 // The numerics contract of the emitted kernels, as the harness checks it:
 // - the reduction and the scaling are f32, the output is rounded once;
 // - f16/bf16 outputs are within 1 ULP of the fp64 result rounded to the
-//   output type, f32 outputs within 8 ULP;
+//   output type, f32 outputs within 8 ULP, where ULPs count steps between
+//   neighbouring values of the output type (so near zero one ULP is one
+//   subnormal spacing, and there is no other absolute floor);
 // - NaN/Inf in a row stay in that row: every other row is checked as usual;
 // - a row whose sum of squares overflows f32 (|x| above about 1.8e19 in f32 or
 //   bf16) normalizes to zeros (x * rsqrt(inf) = x * 0), and is checked so.
@@ -70,7 +72,15 @@ struct CheckResult {
   bool pass = true;
   uint64_t maxUlp = 0, mismatches = 0, checked = 0;
   std::string firstMismatch; // row, column, expected, actual
+  int64_t firstRow = -1, firstColumn = -1;
+  double expected = 0, actual = 0;
 };
+
+/// The reference output (x * rsqrt(mean(x^2) + eps) * w in fp64, rounded to
+/// the output type) at flat index i * yStride + j of `y`, for every row; the
+/// gaps between rows are left alone.
+void reference(const Problem &p,
+               const std::function<void(int64_t, uint32_t)> &y);
 
 /// Compares y (rows * yStride bit patterns; the gaps are not looked at) with
 /// the fp64 reference of x * rsqrt(mean(x^2) + eps) * w.
