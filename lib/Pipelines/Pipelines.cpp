@@ -17,6 +17,7 @@ void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
   pm.addPass(createWidenReductions());
   pm.addPass(createFuseRsqrt());
   pm.addPass(createMaskAccesses());
+  pm.addPass(createCoarsenMasks());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

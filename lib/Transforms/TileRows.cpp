@@ -25,6 +25,9 @@ constexpr int64_t kVectorsPerThread = 4;
 constexpr int64_t kMaxVectorsPerThread = 16;
 // Short rows share a block until it has this many subgroups.
 constexpr int64_t kSubgroupsPerBlock = 4;
+// A thread may hold up to this many vectors when that makes every thread's
+// share of the row whole (no vector past the row).
+constexpr int64_t kMaxWholeVectorsPerThread = 8;
 
 struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   using Base::Base;
@@ -77,6 +80,20 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       reason << "; " << vectors << " vectors per row over " << threads
              << " threads keeps " << llvm::divideCeil(vectors, threads)
              << " in registers per thread";
+      // With a partial last round some threads own a vector past the row:
+      // unbalanced threads and a predicated access. Half or twice the
+      // threads may divide the row's vectors exactly.
+      if (vectors % threads != 0) {
+        for (int64_t other : {threads / 2, threads * 2}) {
+          if (other < 1 || other > maxThreads || vectors % other != 0 ||
+              vectors / other > kMaxWholeVectorsPerThread)
+            continue;
+          threads = other;
+          reason << ", but " << threads << " threads hold " << vectors / threads
+                 << " whole vectors each";
+          break;
+        }
+      }
     } else {
       reason << "; threads per row set by option";
     }

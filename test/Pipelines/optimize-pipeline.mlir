@@ -6,11 +6,18 @@
 //   widen-reductions-> f32 sum of squares, f32 scaling, no bf16 arithmetic
 //   fuse-rsqrt      -> one rsqrt, no sqrt, no division
 //   mask-accesses   -> masked tail, guarded rows
+//   coarsen-masks   -> whole-vector tail (1000 is a multiple of 8): one
+//                      predicate, a 16-byte load, a select, a guarded store;
+//                      a per-element mask only for a partial last vector
+//                      (N = 1001)
 // RUN: rmsnorm-opt %s --rownorm-optimize-pipeline --verify-diagnostics | FileCheck %s
 // RUN: rmsnorm-opt %s --rownorm-optimize-pipeline 2>/dev/null | FileCheck %s --check-prefix=WHOLE
+// RUN: rmsnorm-opt %s --rownorm-optimize-pipeline 2>/dev/null | FileCheck %s --check-prefix=PARTIAL
+// RUN: rmsnorm-opt %s --rownorm-optimize-pipeline 2>/dev/null | sed -n '/func.func @ragged/,/func.func @partial_vector/p' | FileCheck %s --check-prefix=RAGGED-WHOLE
+// RAGGED-WHOLE-NOT: {{vector.create_mask|vector.masked}}
 
 // Over the whole output: no bf16 arithmetic, no square root, no division of
-// vectors, no unmasked access past the row (the tail is the maskedload).
+// vectors; per-element masks only in @partial_vector.
 // WHOLE-NOT: arith.{{(add|sub|mul|div)}}f {{.*}}bf16
 // WHOLE-NOT: math.sqrt
 // WHOLE-NOT: arith.divf {{.*}}vector
@@ -33,9 +40,11 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 // CHECK: arith.extf %{{.*}} : vector<8xbf16> to vector<8xf32>
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
 // CHECK: arith.addf %{{.*}}, %{{.*}} : vector<8xf32>
-// CHECK: arith.subi %[[N]], %{{.*}} : index
-// CHECK: vector.create_mask %{{.*}} : vector<8xi1>
-// CHECK: vector.maskedload
+// CHECK: %[[LEFT:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK: %[[GUARDED:.*]] = arith.select %{{.*}}, %[[LEFT]], %{{.*}} : index
+// CHECK: %[[IN:.*]] = arith.cmpi sgt, %[[GUARDED]], %{{.*}} : index
+// CHECK: %[[LOADED:.*]] = vector.load {{.*}} vector<8xbf16>
+// CHECK: arith.select %[[IN]], %[[LOADED]], %{{.*}} : vector<8xbf16>
 // CHECK: vector.reduction <add>, %{{.*}} fastmath<reassoc> : vector<8xf32> into f32
 // CHECK: arith.divf %{{.*}}, %{{.*}} : f32
 // CHECK: %[[RSTD:.*]] = math.rsqrt %{{.*}} fastmath<afn> : f32
@@ -43,11 +52,28 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 // CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
 // CHECK: scf.if
 // CHECK-NEXT: vector.store {{.*}} vector<8xbf16>
-// CHECK: vector.maskedstore
+// The peeled last vector: its store under one predicate.
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xbf16>
+// CHECK: %[[STORE_IN:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: scf.if %[[STORE_IN]] {
+// CHECK-NEXT: vector.store {{.*}} vector<8xbf16>
 // CHECK: return
 func.func @ragged(%x: memref<?x1000xbf16, strided<[?, 1]>>, %w: memref<1000xbf16>, %y: memref<?x1000xbf16, strided<[?, 1]>>) {
   // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 4> for N = 1000 'bf16' on sm_90}}
   rownorm.rms_norm ins(%x : memref<?x1000xbf16, strided<[?, 1]>>) weight(%w : memref<1000xbf16>) outs(%y : memref<?x1000xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+
+// A partial last vector (1001 = 125 vectors of 8 + 1) keeps its per-element
+// mask.
+// PARTIAL-LABEL: func.func @partial_vector
+// PARTIAL: vector.create_mask %{{.*}} : vector<8xi1>
+// PARTIAL: vector.maskedload
+// PARTIAL: vector.maskedstore
+func.func @partial_vector(%x: memref<?x1001xbf16, strided<[?, 1]>>, %w: memref<1001xbf16>, %y: memref<?x1001xbf16, strided<[?, 1]>>) {
+  // expected-remark @+1 {{schedule}}
+  rownorm.rms_norm ins(%x : memref<?x1001xbf16, strided<[?, 1]>>) weight(%w : memref<1001xbf16>) outs(%y : memref<?x1001xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
   return
 }
 

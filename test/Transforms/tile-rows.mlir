@@ -59,12 +59,24 @@ func.func @f16_13(%x: memref<?x13xf16>, %w: memref<13xf16>, %y: memref<?x13xf16>
   return
 }
 
-// A multiple of 8 that is not a power of two.
+// 640 vectors do not split evenly over 256 threads (2.5 each); 128 threads
+// hold 5 whole vectors each, so no thread owns a vector past the row.
 // CHECK-LABEL: func.func @f16_5120
-// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 3>
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 5>
 func.func @f16_5120(%x: memref<?x5120xf16>, %w: memref<5120xf16>, %y: memref<?x5120xf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 3> for N = 5120 'f16' on sm_90: widest access (16 bytes); 640 vectors per row over 256 threads keeps 3 in registers per thread; 1 row(s) per block fill 256 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 5> for N = 5120 'f16' on sm_90: widest access (16 bytes); 640 vectors per row over 256 threads keeps 3 in registers per thread, but 128 threads hold 5 whole vectors each; 1 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
   rownorm.rms_norm ins(%x : memref<?x5120xf16>) weight(%w : memref<5120xf16>) outs(%y : memref<?x5120xf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 360 vectors (N = 2880) split evenly over no power of two near 128 threads
+// with at most 8 vectors each: the last round stays partial (whole vectors,
+// which rownorm-coarsen-masks predicates as wholes).
+// CHECK-LABEL: func.func @bf16_2880
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 3>
+func.func @bf16_2880(%x: memref<?x2880xbf16>, %w: memref<2880xbf16>, %y: memref<?x2880xbf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 3> for N = 2880 'bf16' on sm_90: widest access (16 bytes); 360 vectors per row over 128 threads keeps 3 in registers per thread; 1 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x2880xbf16>) weight(%w : memref<2880xbf16>) outs(%y : memref<?x2880xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 

@@ -29,7 +29,11 @@ def TileRows : Pass<"rownorm-tile-rows"> {
       for rows shorter than one vector;
     - threads per row: enough that each thread holds at most four vectors of
       the row in registers, so all of a thread's loads are in flight before
-      the reduction; a power of two, at most the block limit;
+      the reduction; a power of two, at most the block limit. When that
+      leaves a partial last round (some threads own a vector past the row)
+      and half or twice as many threads divide the row's vectors exactly
+      with at most eight vectors each, those are taken (N = 5120 bf16: 640
+      vectors over 128 threads x 5, not 256 x 2.5);
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
     Each option overrides one choice (0 keeps the cost model's); an option the
@@ -81,6 +85,30 @@ def ExpandOps : Pass<"rownorm-expand-ops"> {
     "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"
   ];
+}
+
+def CoarsenMasks : Pass<"rownorm-coarsen-masks"> {
+  let summary = "Turn per-element masks into one predicate per vector where whole vectors are in or out";
+  let description = [{
+    A row whose length is a multiple of the vector width, read in vectors at
+    multiples of the width, has every vector wholly inside or wholly outside
+    the row: the per-element mask `vector.create_mask %remaining` of a
+    masked load or store is then all-true or all-false. This pass proves
+    `%remaining` a multiple of the mask's length (a small divisibility
+    analysis over constants, static dimensions, sums, products and selects)
+    and replaces the masked access by a whole-vector one under the predicate
+    `%remaining > 0`: a store inside `scf.if`; a load that always reads in
+    bounds (element zero of the buffer when the vector is outside: row 0
+    always exists) followed by a select of the pass-through. Plain accesses
+    keep their 16-byte alignment and are found equal by later load reuse;
+    targets would scalarize a per-element mask into an access per element.
+
+    Runs after `rownorm-mask-accesses`; masks it cannot prove uniform (a
+    partial last vector) are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def WidenReductions : Pass<"rownorm-widen-reductions"> {

@@ -12,6 +12,8 @@
 // load's; a store whose column provably differs (same linear form, another
 // constant) cannot change the loaded value, even when x and y are the same
 // buffer. Barriers, shuffles and workgroup memory do not touch global memory.
+// A load whose value is used only when its index is in the row (the
+// in-bounds load of rownorm-coarsen-masks) is judged at that index.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,13 +110,30 @@ public:
   void store(Value column) {
     llvm::erase_if(loads, [&](auto &entry) {
       ValueRange indices = entry.first->getOperands().drop_front();
-      return !provablyDifferent(
-          indices[indices.size() - 1 - trailingNonIndices(entry.first)],
-          column);
+      Value loaded =
+          indices[indices.size() - 1 - trailingNonIndices(entry.first)];
+      return !provablyDifferent(effectiveColumn(entry.first, loaded), column);
     });
   }
 
 private:
+  /// A load at `select(%in, %column, 0)` whose every use is
+  /// `select(%in, load, ...)` (rownorm-coarsen-masks' in-bounds load of a
+  /// vector that may lie past the row) only matters at %column: at 0 its
+  /// value is discarded.
+  static Value effectiveColumn(Operation *load, Value column) {
+    auto select = column.getDefiningOp<arith::SelectOp>();
+    if (!select || getConstantIntValue(select.getFalseValue()) != 0)
+      return column;
+    Value in = select.getCondition();
+    bool discardedWhenOut =
+        llvm::all_of(load->getUsers(), [&](Operation *user) {
+          auto use = dyn_cast<arith::SelectOp>(user);
+          return use && use.getCondition() == in &&
+                 use.getTrueValue() == load->getResult(0);
+        });
+    return discardedWhenOut ? select.getTrueValue() : column;
+  }
   /// Operands after the indices (mask, pass-through of a masked load).
   static unsigned trailingNonIndices(Operation *load) {
     return isa<vector::MaskedLoadOp>(load) ? 2 : 0;
