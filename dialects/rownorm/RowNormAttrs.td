@@ -26,6 +26,11 @@ def RowNorm_ScheduleAttr : RowNorm_Attr<"Schedule", "schedule"> {
     `vector_width * threads_per_row * vectors_per_thread` must cover the row;
     the part beyond N is the ragged tail that masking makes safe.
 
+    Bounds no target exceeds, checked by the verifier: threads_per_row,
+    rows_per_block and their product at most 1024 (threads per block),
+    vector_width at most 64, vectors_per_thread at most 65536. A target's own
+    limits are checked by `rownorm-tile-rows`.
+
     Chosen by `rownorm-tile-rows` (from N, the element type and the target
     description) and consumed by `rownorm-expand`.
 
@@ -41,6 +46,10 @@ def RowNorm_ScheduleAttr : RowNorm_Attr<"Schedule", "schedule"> {
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
+    /// Bounds no target exceeds (the verifier's).
+    static constexpr int64_t kMaxThreadsPerBlock = 1024;
+    static constexpr int64_t kMaxVectorWidth = 64;
+    static constexpr int64_t kMaxVectorsPerThread = 65536;
     /// Threads of one thread block.
     int64_t getBlockSize() const { return getRowsPerBlock() * getThreadsPerRow(); }
     /// Elements of a row that the schedule covers (>= N).

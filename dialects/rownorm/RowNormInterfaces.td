@@ -16,10 +16,16 @@ def RowNorm_TargetDescriptionAttrInterface
   }];
   let methods = [
     InterfaceMethod<[{
-        Returns the description of the attribute's chip, or null when the chip
-        has no description.
+        Returns the description of the attribute's chip, or null when the
+        attribute cannot be compiled for (see getUnsupportedReason).
       }],
       "std::unique_ptr<::mlir::rmsnorm::TargetInfo>", "getTargetInfo">,
+    InterfaceMethod<[{
+        Returns why the attribute cannot be compiled for: a chip without a
+        description, or features that LLVM does not know or that contradict
+        the description (e.g. another wavefront size); "" when it can.
+      }],
+      "std::string", "getUnsupportedReason">,
     InterfaceMethod<[{
         Returns the chips this target describes, for diagnostics.
       }],

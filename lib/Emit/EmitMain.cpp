@@ -320,10 +320,12 @@ int mlir::rmsnorm::emit::emitMain(
         return fail("kernel " + symbolText(kernel.getNameAttr()) +
                     " is in a gpu.module without a known target");
       auto description = dyn_cast<TargetDescriptionAttrInterface>(targetAttr);
-      if (!description || !description.getTargetInfo())
-        return fail("kernel " + symbolText(kernel.getNameAttr()) + " targets " +
-                    printed(targetAttr) +
-                    ", which has no rownorm target description");
+      std::string why = description ? description.getUnsupportedReason()
+                                    : "no rownorm target description";
+      if (!why.empty())
+        return fail("kernel " + symbolText(kernel.getNameAttr()) +
+                    " cannot be compiled for " + printed(targetAttr) + ": " +
+                    why);
       converted.push_back(c);
     }
   }

@@ -4,6 +4,7 @@
 #include "rmsnorm/Runtime/ManifestSchema.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -15,6 +16,9 @@ public:
   explicit Parser(const std::string &text) : text(text) {}
 
   Json parseDocument() {
+    // A UTF-8 byte-order mark is allowed before the value.
+    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0)
+      pos = 3;
     Json value = parseValue();
     skipSpace();
     if (pos != text.size())
@@ -78,9 +82,23 @@ private:
         case 't':
           out += '\t';
           break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'u':
+          appendUtf8(out, parseCodePoint());
+          break;
         default:
-          fail(std::string("unsupported escape \\") + e);
+          fail(std::string("invalid escape \\") + e);
         }
+      } else if (static_cast<unsigned char>(c) < 0x20) {
+        fail("control character in a string");
       } else {
         out += c;
       }
@@ -90,10 +108,102 @@ private:
     ++pos;
     return out;
   }
+  unsigned hex4() {
+    if (pos + 4 > text.size())
+      fail("truncated \\u escape");
+    unsigned v = 0;
+    for (int i = 0; i < 4; ++i) {
+      char c = text[pos++];
+      v <<= 4;
+      if (c >= '0' && c <= '9')
+        v |= c - '0';
+      else if (c >= 'a' && c <= 'f')
+        v |= c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F')
+        v |= c - 'A' + 10;
+      else
+        fail("invalid \\u escape");
+    }
+    return v;
+  }
+  /// After "\\u": a code point, joining a UTF-16 surrogate pair.
+  unsigned parseCodePoint() {
+    unsigned first = hex4();
+    if (first >= 0xDC00 && first <= 0xDFFF)
+      fail("unpaired low surrogate in \\u escape");
+    if (first < 0xD800 || first > 0xDBFF)
+      return first;
+    if (text.compare(pos, 2, "\\u") != 0)
+      fail("unpaired high surrogate in \\u escape");
+    pos += 2;
+    unsigned second = hex4();
+    if (second < 0xDC00 || second > 0xDFFF)
+      fail("unpaired high surrogate in \\u escape");
+    return 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
+  }
+  static void appendUtf8(std::string &out, unsigned cp) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xC0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xE0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  }
+  /// A number as JSON spells it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+  /// (no NaN, Infinity, hex or leading '+').
+  double parseNumber() {
+    size_t start = pos;
+    auto digits = [&] {
+      size_t from = pos;
+      while (pos < text.size() &&
+             std::isdigit(static_cast<unsigned char>(text[pos])))
+        ++pos;
+      return pos - from;
+    };
+    if (pos < text.size() && text[pos] == '-')
+      ++pos;
+    if (pos < text.size() && text[pos] == '0')
+      ++pos;
+    else if (digits() == 0)
+      fail("expected a value");
+    if (pos < text.size() && text[pos] == '.') {
+      ++pos;
+      if (digits() == 0)
+        fail("expected digits after '.'");
+    }
+    if (pos < text.size() && (text[pos] == 'e' || text[pos] == 'E')) {
+      ++pos;
+      if (pos < text.size() && (text[pos] == '+' || text[pos] == '-'))
+        ++pos;
+      if (digits() == 0)
+        fail("expected digits in the exponent");
+    }
+    double value =
+        std::strtod(text.substr(start, pos - start).c_str(), nullptr);
+    if (!std::isfinite(value))
+      fail("number out of range");
+    return value;
+  }
   Json parseValue() {
     skipSpace();
     if (pos >= text.size())
       fail("unexpected end of input");
+    // Deeply nested input must not exhaust the stack.
+    if (++depth > kMaxDepth)
+      fail("nested deeper than " + std::to_string(kMaxDepth) + " levels");
+    struct Leave {
+      unsigned &depth;
+      ~Leave() { --depth; }
+    } leave{depth};
     Json value;
     char c = text[pos];
     if (c == '{') {
@@ -128,19 +238,16 @@ private:
     } else if (keyword("null")) {
       value.kind = Json::Kind::Null;
     } else {
-      const char *begin = text.c_str() + pos;
-      char *end = nullptr;
-      value.number = std::strtod(begin, &end);
-      if (end == begin)
-        fail("expected a value");
+      value.number = parseNumber();
       value.kind = Json::Kind::Number;
-      pos += end - begin;
     }
     return value;
   }
 
+  static constexpr unsigned kMaxDepth = 64;
   const std::string &text;
   size_t pos = 0;
+  unsigned depth = 0;
 };
 
 const Json &require(const Json &object, const std::string &key,
@@ -155,7 +262,8 @@ const Json &require(const Json &object, const std::string &key,
 
 int64_t requireInt(const Json &object, const std::string &key) {
   double v = require(object, key, Json::Kind::Number).number;
-  if (v != static_cast<double>(static_cast<int64_t>(v)))
+  if (!(std::fabs(v) < 0x1p62) ||
+      v != static_cast<double>(static_cast<int64_t>(v)))
     throw Error("manifest field \"" + key + "\" is not an integer");
   return static_cast<int64_t>(v);
 }
@@ -265,8 +373,30 @@ Manifest Manifest::load(const std::string &path) {
     }
     m.rowsPerBlock = requireInt(root, key::RowsPerBlock);
     m.dynamicSharedBytes = requireInt(root, key::DynamicSharedBytes);
+    // What no GPU launches is refused here, not at launch.
+    constexpr int64_t kMaxThreadsPerBlock = 1024;
+    if (m.block[0] > kMaxThreadsPerBlock || m.block[1] > kMaxThreadsPerBlock ||
+        m.block[2] > 64 ||
+        m.block[0] * m.block[1] * m.block[2] > kMaxThreadsPerBlock)
+      throw Error("a block of " + std::to_string(m.block[0]) + " x " +
+                  std::to_string(m.block[1]) + " x " +
+                  std::to_string(m.block[2]) +
+                  " threads exceeds the 1024 threads of any GPU");
+    if (m.rowsPerBlock < 1 || m.rowsPerBlock != m.block[1])
+      throw Error("rows_per_block must be at least 1 and equal block[1], got " +
+                  std::to_string(m.rowsPerBlock));
+    if (m.dynamicSharedBytes != 0)
+      throw Error("dynamic_shared_bytes must be 0, got " +
+                  std::to_string(m.dynamicSharedBytes));
+    if (!m.runtimeEpsilon && !(m.epsilon > 0 && std::isfinite(m.epsilon)))
+      throw Error("epsilon must be positive and finite");
+    if (m.n > (int64_t{1} << 24))
+      throw Error("n " + std::to_string(m.n) + " is beyond any emitted kernel");
     const Json &alignment = require(root, key::Alignment, Json::Kind::Object);
     m.pointerAlignment = requireInt(alignment, key::BasePointerBytes);
+    if (m.pointerAlignment < 1 || m.pointerAlignment > 4096 ||
+        (m.pointerAlignment & (m.pointerAlignment - 1)))
+      throw Error("base_pointer_bytes must be a power of two up to 4096");
     bool epsilonParam = false;
     for (const Json &p : require(root, key::Params, Json::Kind::Array).array) {
       if (p.kind != Json::Kind::Object)
@@ -283,9 +413,18 @@ Manifest Manifest::load(const std::string &path) {
                       ? "epsilon is null but no parameter takes it"
                       : "epsilon is both built in and a parameter");
     for (const auto &[name, value] :
-         require(root, key::Files, Json::Kind::Object).object)
-      if (value.kind == Json::Kind::String)
-        m.files[name] = value.string;
+         require(root, key::Files, Json::Kind::Object).object) {
+      if (value.kind != Json::Kind::String)
+        continue;
+      // Files lie beside the manifest: a plain name, never a path.
+      const std::string &file = value.string;
+      if (file.empty() || file[0] == '.' ||
+          file.find_first_of("/\\") != std::string::npos)
+        throw Error("file \"" + file +
+                    "\" is not a plain file name beside "
+                    "the manifest");
+      m.files[name] = file;
+    }
     return m;
   } catch (const Error &e) {
     throw Error(path + ": " + e.what());

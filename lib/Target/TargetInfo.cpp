@@ -2,8 +2,12 @@
 
 #include "rmsnorm/Target/TargetInfo.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+#include "rmsnorm/Target/ChipTargetDescription.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 using namespace mlir::rmsnorm;
@@ -30,7 +34,9 @@ std::unique_ptr<TargetInfo> mlir::rmsnorm::getTargetInfo(Operation *op) {
   auto target = dyn_cast<TargetDescriptionAttrInterface>(attr);
   std::unique_ptr<TargetInfo> info = target ? target.getTargetInfo() : nullptr;
   if (!info)
-    op->emitError() << "no rownorm target description for " << attr;
+    op->emitError() << "cannot compile for " << attr << ": "
+                    << (target ? target.getUnsupportedReason()
+                               : std::string("no rownorm target description"));
   return info;
 }
 
@@ -38,11 +44,9 @@ LogicalResult mlir::rmsnorm::attachTargetAttr(
     ModuleOp module, Attribute requested,
     llvm::function_ref<bool(Attribute recorded)> sameChip) {
   auto target = cast<TargetDescriptionAttrInterface>(requested);
-  if (!target.getTargetInfo())
+  if (std::string why = target.getUnsupportedReason(); !why.empty())
     return module.emitError()
-           << "no rownorm target description for " << requested
-           << " (described chips: "
-           << llvm::join(target.getDescribedChips(), ", ") << ")";
+           << "cannot compile for " << requested << ": " << why;
   Attribute recorded = getTargetAttr(module);
   if (!recorded) {
     module->setAttr(RowNormDialect::getTargetAttrName(), requested);
@@ -52,4 +56,35 @@ LogicalResult mlir::rmsnorm::attachTargetAttr(
     return success();
   return module.emitError() << "module already targets " << recorded
                             << "; refusing to compile it for " << requested;
+}
+
+std::string mlir::rmsnorm::checkFeatureNames(StringRef triple, StringRef cpu,
+                                             StringRef features) {
+  if (features.empty())
+    return "";
+  std::string error;
+  llvm::Triple parsed(triple);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(parsed, error);
+  if (!target)
+    return "LLVM has no target for " + triple.str() + ": " + error;
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(parsed, cpu, ""));
+  if (!subtarget)
+    return "LLVM has no subtarget for " + cpu.str();
+  SmallVector<StringRef> tokens;
+  features.split(tokens, ',');
+  for (StringRef token : tokens) {
+    if (token.size() < 2 || (token[0] != '+' && token[0] != '-'))
+      return "features are '+name' or '-name' separated by commas, got '" +
+             token.str() + "'";
+    StringRef name = token.drop_front();
+    if (!llvm::any_of(subtarget->getAllProcessorFeatures(),
+                      [&](const llvm::SubtargetFeatureKV &known) {
+                        return name == known.Key;
+                      }))
+      return "'" + name.str() + "' is not a feature of " + cpu.str() +
+             " that LLVM knows";
+  }
+  return "";
 }

@@ -22,10 +22,19 @@ struct CheckKernels final
     bool ok = true;
     llvm::StringMap<func::FuncOp> byLowerCase;
     for (auto func : getOperation().getOps<func::FuncOp>()) {
-      bool isKernel = false;
-      func.walk([&](rownorm::RmsNormOp) { isKernel = true; });
-      if (!isKernel)
+      SmallVector<rownorm::RmsNormOp> ops;
+      func.walk([&](rownorm::RmsNormOp op) { ops.push_back(op); });
+      if (ops.empty())
         continue;
+      for (rownorm::RmsNormOp op : ops)
+        ok &= succeeded(checkAbi(func, op));
+      if (ops.size() > 1) {
+        ops[1].emitError() << "expects one rownorm op per kernel function, "
+                              "found "
+                           << ops.size() << " in @" << func.getName()
+                           << " (one function is one kernel)";
+        ok = false;
+      }
       StringRef name = func.getName();
       if (std::string why = rownorm::checkKernelName(name); !why.empty()) {
         // Printed as MLIR prints symbols: quoted and escaped when needed.
@@ -46,6 +55,54 @@ struct CheckKernels final
     }
     if (!ok)
       signalPassFailure();
+  }
+
+  /// What a kernel's launch can pass: the op's buffers are the function's
+  /// arguments (a pointer each), at its top level, in the default memory
+  /// space and without an offset (the pointer is the first element).
+  static LogicalResult checkAbi(func::FuncOp func, rownorm::RmsNormOp op) {
+    if (op->getBlock() != &func.getBody().front())
+      return op.emitError()
+             << "expects the rownorm op at the top level of @" << func.getName()
+             << " (a kernel runs it once per launch; not inside "
+             << op->getParentOp()->getName() << ")";
+    std::pair<StringRef, Value> operands[] = {
+        {"input", op.getInput()},
+        {"weight", op.getWeight()},
+        {"output", op.getOutput()},
+        {"epsilon", op.getRuntimeEpsilon()}};
+    for (auto [name, value] : operands) {
+      if (!value)
+        continue;
+      auto arg = dyn_cast<BlockArgument>(value);
+      if (!arg || arg.getOwner() != &func.getBody().front())
+        return op.emitError()
+               << "expects the " << name << " to be an argument of @"
+               << func.getName()
+               << " (a kernel gets its buffers as parameters), got a value "
+                  "defined by "
+               << (value.getDefiningOp()
+                       ? value.getDefiningOp()->getName().getStringRef()
+                       : StringRef("a block argument"));
+      auto type = dyn_cast<MemRefType>(value.getType());
+      if (!type)
+        continue;
+      if (type.getMemorySpace())
+        return op.emitError()
+               << "expects the " << name
+               << " in the default memory space (a host passes global "
+                  "memory), got "
+               << type.getMemorySpace();
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      if (succeeded(type.getStridesAndOffset(strides, offset)) && offset != 0)
+        return op.emitError()
+               << "expects the " << name
+               << " without an offset (the kernel takes the address of its "
+                  "first element), got "
+               << type;
+    }
+    return success();
   }
 };
 } // namespace

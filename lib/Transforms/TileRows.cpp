@@ -42,6 +42,43 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         return op.emitError()
                << "option '" << name
                << "' must be 0 (cost model) or positive, got " << value;
+    // Beyond these no target runs; bounding them keeps products exact.
+    std::pair<StringRef, int64_t> bounds[] = {
+        {"rows-per-block", ScheduleAttr::kMaxThreadsPerBlock},
+        {"threads-per-row", ScheduleAttr::kMaxThreadsPerBlock},
+        {"vector-width", ScheduleAttr::kMaxVectorWidth}};
+    for (auto [option, bound] : llvm::zip(options, bounds))
+      if (option.second > bound.second)
+        return op.emitError()
+               << "option '" << option.first << "' must be at most "
+               << bound.second << ", got " << option.second;
+    return success();
+  }
+
+  /// A schedule written in the input, checked against the target's limits
+  /// as a chosen one would be.
+  LogicalResult checkGiven(RmsNormOp op, ScheduleAttr s,
+                           const TargetInfo &target) {
+    int64_t elementBytes = op.getElementType().getIntOrFloatBitWidth() / 8;
+    if (s.getVectorWidth() * elementBytes >
+        static_cast<int64_t>(target.getMaxVectorBytes()))
+      return op.emitError()
+             << "schedule vector_width " << s.getVectorWidth() << " of "
+             << op.getElementType() << " is "
+             << s.getVectorWidth() * elementBytes << " bytes, wider than "
+             << target.getChip() << "'s " << target.getMaxVectorBytes()
+             << "-byte accesses";
+    if (s.getBlockSize() > static_cast<int64_t>(target.getMaxThreadsPerBlock()))
+      return op.emitError()
+             << "schedule block of " << s.getRowsPerBlock() << " rows x "
+             << s.getThreadsPerRow() << " threads exceeds " << target.getChip()
+             << "'s limit of " << target.getMaxThreadsPerBlock()
+             << " threads per block";
+    if (s.getVectorsPerThread() > kMaxVectorsPerThread)
+      return op.emitError()
+             << "schedule vectors_per_thread " << s.getVectorsPerThread()
+             << " exceeds the " << kMaxVectorsPerThread
+             << " vectors a thread keeps in registers";
     return success();
   }
 
@@ -137,10 +174,11 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   void runOnOperation() override {
     std::unique_ptr<TargetInfo> target;
     WalkResult result = getOperation()->walk([&](RmsNormOp op) {
-      if (op.getScheduleAttr())
-        return WalkResult::advance();
       if (!target && !(target = getTargetInfo(op)))
         return WalkResult::interrupt();
+      if (ScheduleAttr given = op.getScheduleAttr())
+        return failed(checkGiven(op, given, *target)) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
       return failed(tile(op, *target)) ? WalkResult::interrupt()
                                        : WalkResult::advance();
     });

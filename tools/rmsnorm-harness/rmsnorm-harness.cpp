@@ -19,6 +19,7 @@
 #include "rmsnorm/Runtime/Numerics.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -75,10 +76,26 @@ std::vector<std::string> splitList(const std::string &list) {
 
 int64_t parseInt(const char *flag, const char *text) {
   char *end = nullptr;
+  errno = 0;
   long long v = std::strtoll(text, &end, 10);
   if (!*text || *end)
     usage(std::string(flag) + " expects an integer, got '" + text + "'");
+  if (errno == ERANGE)
+    usage(std::string(flag) + " is out of range: '" + text + "'");
   return v;
+}
+
+/// rows * stride * element bytes, or a usage error when it cannot be a
+/// buffer (overflow, or more than 2^40 bytes).
+size_t bufferBytes(int64_t rows, int64_t stride, size_t elementBytes) {
+  int64_t elements = 0, bytes = 0;
+  if (__builtin_mul_overflow(rows, stride, &elements) ||
+      __builtin_mul_overflow(elements, static_cast<int64_t>(elementBytes),
+                             &bytes) ||
+      bytes > (int64_t{1} << 40))
+    usage(std::to_string(rows) + " rows of stride " + std::to_string(stride) +
+          " do not fit a buffer");
+  return static_cast<size_t>(bytes);
 }
 
 Options parseOptions(int argc, char **argv) {
@@ -355,11 +372,16 @@ int run(const Options &o) {
     int64_t s = resolveStride(token, m);
     strides.emplace_back(o.xStride ? o.xStride : s, o.yStride ? o.yStride : s);
   }
-  for (auto [xs, ys] : strides)
+  for (auto [xs, ys] : strides) {
     if (xs < m.n || ys < m.n)
       usage("row strides (x " + std::to_string(xs) + ", y " +
             std::to_string(ys) + ") must hold a row of " + std::to_string(m.n) +
             " elements");
+    for (int64_t rows : rowCounts) {
+      bufferBytes(rows, xs, elementBytes(m.dtype));
+      bufferBytes(rows, ys, elementBytes(m.dtype));
+    }
+  }
   if (o.misalignBytes % static_cast<int64_t>(elementBytes(m.dtype)) != 0 ||
       o.misalignBytes < 0 || o.misalignBytes >= 16)
     usage("--misalign-bytes must be a multiple of the element size below 16");

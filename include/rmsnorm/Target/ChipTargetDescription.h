@@ -14,21 +14,39 @@
 #include "rmsnorm/Target/TargetInfo.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <string>
 
 namespace mlir::rmsnorm {
 
-/// External model of TargetDescriptionAttrInterface for `AttrT`. `Chips`
-/// provides `static ArrayRef<StringLiteral> chips()` and
-/// `static std::unique_ptr<TargetInfo> describe(StringRef chip)`.
+/// Why `features` (LLVM's "+a,-b" syntax) is not a list of features that
+/// LLVM's target for `triple` knows for `cpu`, or "" when it is.
+std::string checkFeatureNames(StringRef triple, StringRef cpu,
+                              StringRef features);
+
+/// External model of TargetDescriptionAttrInterface for `AttrT` (an
+/// attribute with getChip(), getTriple() and getFeatures()). `Chips`
+/// provides `static ArrayRef<StringLiteral> chips()`,
+/// `static std::unique_ptr<TargetInfo> describe(StringRef chip)` and
+/// `static std::string checkFeatures(StringRef chip, StringRef features)`.
 template <typename AttrT, typename Chips>
 struct ChipTargetDescriptionModel final
     : public TargetDescriptionAttrInterface::ExternalModel<
           ChipTargetDescriptionModel<AttrT, Chips>, AttrT> {
   std::unique_ptr<TargetInfo> getTargetInfo(Attribute attr) const {
-    StringRef chip = cast<AttrT>(attr).getChip();
-    if (!llvm::is_contained(Chips::chips(), chip))
+    if (!getUnsupportedReason(attr).empty())
       return nullptr;
-    return Chips::describe(chip);
+    return Chips::describe(cast<AttrT>(attr).getChip());
+  }
+  std::string getUnsupportedReason(Attribute attr) const {
+    auto target = cast<AttrT>(attr);
+    StringRef chip = target.getChip();
+    if (!llvm::is_contained(Chips::chips(), chip))
+      return ("no rownorm target description for chip '" + chip +
+              "' (described chips: " + llvm::join(Chips::chips(), ", ") + ")")
+          .str();
+    return Chips::checkFeatures(chip, target.getFeatures());
   }
   SmallVector<StringRef> getDescribedChips(Attribute) const {
     return llvm::map_to_vector(

@@ -17,6 +17,14 @@ def CheckKernels : Pass<"rownorm-check-kernels", "::mlir::ModuleOp"> {
     collide with another); two kernel names that differ only in letter case
     are refused too, since their files would collide on case-insensitive
     file systems. Each refusal is an error on the function, naming it.
+
+    It also refuses what the kernel ABI cannot honour, instead of dropping
+    it: more than one rownorm op in a function (one function is one kernel),
+    an op below the function's top level (in scf.for or scf.if), operands
+    that are not the function's arguments (memref.alloc and other values
+    cannot be passed by a host), memrefs outside the default memory space,
+    and memrefs with an offset, static or dynamic (the kernel receives the
+    address of the first element).
   }];
 }
 

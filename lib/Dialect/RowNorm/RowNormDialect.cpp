@@ -87,11 +87,9 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
            << "' expects a GPU target attribute that has a rownorm target "
               "description, got "
            << attribute.getValue();
-  if (!target.getTargetInfo())
-    return op->emitError() << "no rownorm target description for "
-                           << attribute.getValue() << " (described chips: "
-                           << llvm::join(target.getDescribedChips(), ", ")
-                           << ")";
+  if (std::string why = target.getUnsupportedReason(); !why.empty())
+    return op->emitError() << "cannot compile for " << attribute.getValue()
+                           << ": " << why;
   return success();
 }
 
@@ -115,6 +113,23 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       failed(positive("threads_per_row", threadsPerRow)) ||
       failed(positive("vector_width", vectorWidth)) ||
       failed(positive("vectors_per_thread", vectorsPerThread)))
+    return failure();
+  // Values no target can run; bounding them keeps every product of fields
+  // far from overflow.
+  auto atMost = [&](StringRef name, int64_t value,
+                    int64_t limit) -> LogicalResult {
+    if (value <= limit)
+      return success();
+    return emitError() << "expects " << name << " to be at most " << limit
+                       << " (no target runs more), got " << value;
+  };
+  if (failed(atMost("threads_per_row", threadsPerRow, kMaxThreadsPerBlock)) ||
+      failed(atMost("rows_per_block", rowsPerBlock, kMaxThreadsPerBlock)) ||
+      failed(atMost("rows_per_block * threads_per_row",
+                    rowsPerBlock * threadsPerRow, kMaxThreadsPerBlock)) ||
+      failed(atMost("vector_width", vectorWidth, kMaxVectorWidth)) ||
+      failed(
+          atMost("vectors_per_thread", vectorsPerThread, kMaxVectorsPerThread)))
     return failure();
   // A butterfly reduction pairs threads by xor-ing their index.
   if (failed(powerOfTwo("threads_per_row", threadsPerRow)) ||

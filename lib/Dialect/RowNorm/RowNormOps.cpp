@@ -101,7 +101,13 @@ LogicalResult RmsNormOp::verify() {
       return emitOpError() << "expects a positive epsilon, got " << text;
   }
 
+  int64_t inputRows0 = inputType.getDimSize(0);
+  if (inputRows0 == 0 || outputType.getDimSize(0) == 0)
+    return emitOpError("expects at least one row (a static M of 0 has "
+                       "nothing to normalize)");
+
   if (ScheduleAttr schedule = getScheduleAttr()) {
+    // The attribute's verifier bounds both factors: no overflow.
     int64_t perStep = schedule.getVectorWidth() * schedule.getThreadsPerRow();
     int64_t needed = llvm::divideCeil(rowLength, perStep);
     if (schedule.getVectorsPerThread() != needed)

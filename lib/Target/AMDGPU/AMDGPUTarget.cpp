@@ -17,6 +17,10 @@ namespace mlir::rmsnorm {
 #include "rmsnorm/Target/AMDGPU/Passes.h.inc"
 } // namespace mlir::rmsnorm
 
+#include "llvm/Support/TargetSelect.h"
+
+#include <mutex>
+
 using namespace mlir;
 using namespace mlir::rmsnorm;
 
@@ -49,11 +53,33 @@ private:
   std::string chip;
 };
 
+/// LLVM's AMDGPU target, for checking feature names.
+void initializeLLVMTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTargetMC();
+  });
+}
+
 /// The chips described here.
 struct AMDGPUChips {
   static ArrayRef<StringLiteral> chips() {
     static constexpr StringLiteral described[] = {"gfx942"};
     return described;
+  }
+  /// The description is wave64: features may not change the wavefront size.
+  static std::string checkFeatures(StringRef chip, StringRef features) {
+    initializeLLVMTarget();
+    if (std::string why =
+            checkFeatureNames("amdgcn-amd-amdhsa", chip, features);
+        !why.empty())
+      return why;
+    if (features.contains("wavefrontsize"))
+      return "features may not change the wavefront size: rownorm's " +
+             chip.str() + " description is wave64, got '" + features.str() +
+             "'";
+    return "";
   }
   static std::unique_ptr<TargetInfo> describe(StringRef chip) {
     return std::make_unique<CDNA3TargetInfo>(chip);

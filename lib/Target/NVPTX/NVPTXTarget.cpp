@@ -19,6 +19,10 @@ namespace mlir::rmsnorm {
 #include "rmsnorm/Target/NVPTX/Passes.h.inc"
 } // namespace mlir::rmsnorm
 
+#include "llvm/Support/TargetSelect.h"
+
+#include <mutex>
+
 using namespace mlir;
 using namespace mlir::rmsnorm;
 
@@ -50,11 +54,40 @@ private:
   std::string chip;
 };
 
+/// LLVM's NVPTX target, for checking feature names.
+void initializeLLVMTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+  });
+}
+
 /// The chips described here.
 struct NVPTXChips {
   static ArrayRef<StringLiteral> chips() {
     static constexpr StringLiteral described[] = {"sm_90", "sm_90a"};
     return described;
+  }
+  /// rownorm's NVPTX code needs PTX 8.0 (+ptx80, the default) or later.
+  static std::string checkFeatures(StringRef chip, StringRef features) {
+    initializeLLVMTarget();
+    if (std::string why =
+            checkFeatureNames("nvptx64-nvidia-cuda", chip, features);
+        !why.empty())
+      return why;
+    SmallVector<StringRef> tokens;
+    features.split(tokens, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef token : tokens) {
+      unsigned version = 0;
+      if (!token.drop_front().consume_front("ptx"))
+        continue;
+      if (token.starts_with("-") ||
+          token.drop_front(4).getAsInteger(10, version) || version < 80)
+        return "rownorm's PTX needs version 8.0 or later (+ptx80), got '" +
+               token.str() + "'";
+    }
+    return "";
   }
   static std::unique_ptr<TargetInfo> describe(StringRef chip) {
     return std::make_unique<HopperTargetInfo>(chip);

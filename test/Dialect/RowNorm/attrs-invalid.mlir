@@ -37,12 +37,12 @@ module attributes {rownorm.target = "sm_90"} {}
 
 // -----
 
-// expected-error @+1 {{no rownorm target description for #nvvm.target<chip = "sm_80"> (described chips: sm_90, sm_90a)}}
+// expected-error @+1 {{cannot compile for #nvvm.target<chip = "sm_80">: no rownorm target description for chip 'sm_80' (described chips: sm_90, sm_90a)}}
 module attributes {rownorm.target = #nvvm.target<chip = "sm_80">} {}
 
 // -----
 
-// expected-error @+1 {{no rownorm target description for #rocdl.target<chip = "gfx90a"> (described chips: gfx942)}}
+// expected-error @+1 {{cannot compile for #rocdl.target<chip = "gfx90a">: no rownorm target description for chip 'gfx90a' (described chips: gfx942)}}
 module attributes {rownorm.target = #rocdl.target<chip = "gfx90a">} {}
 
 // -----

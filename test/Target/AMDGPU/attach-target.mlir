@@ -1,11 +1,11 @@
 // rownorm-amdgpu-attach-target records the chip once and keeps a matching one.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-amdgpu-attach-target | FileCheck %s --check-prefix=DEFAULT
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-amdgpu-attach-target --rownorm-amdgpu-attach-target | FileCheck %s --check-prefix=DEFAULT
-// RUN: rmsnorm-opt %s --split-input-file --rownorm-amdgpu-attach-target="chip=gfx942 features=+custom" | FileCheck %s --check-prefix=FEATURES
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-amdgpu-attach-target="chip=gfx942 features=-xnack" | FileCheck %s --check-prefix=FEATURES
 
 // A module without a target gets the default chip.
 // DEFAULT: module attributes {rownorm.target = #rocdl.target<O = 3, chip = "gfx942">}
-// FEATURES: module attributes {rownorm.target = #rocdl.target<O = 3, chip = "gfx942", features = "+custom">}
+// FEATURES: module attributes {rownorm.target = #rocdl.target<O = 3, chip = "gfx942", features = "-xnack">}
 module {
 }
 

@@ -1,0 +1,2 @@
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90", features = "+ptx10">} {
+}
