@@ -72,3 +72,17 @@ except OSError:
 
 if find_tool("ld.lld", [config.llvm_tools_dir]):
     config.available_features.add("ld.lld")
+
+# The fuzzer of the sanitizer build (tools/sanitize.sh): in this build's tools
+# when this is the sanitizer build, else where RMSNORM_FUZZ points.
+fuzzer = find_tool("rmsnorm-fuzz", [config.rmsnorm_tools_dir])
+if not fuzzer and os.environ.get("RMSNORM_FUZZ"):
+    fuzzer = os.environ["RMSNORM_FUZZ"] if os.access(os.environ["RMSNORM_FUZZ"], os.X_OK) else None
+if fuzzer:
+    config.available_features.add("rmsnorm-fuzz")
+    config.substitutions.append(("%rmsnorm_fuzz", fuzzer))
+
+# Sanitizer settings reach the tools (tools/sanitize.sh sets them).
+for name in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"]:
+    if name in os.environ:
+        config.environment[name] = os.environ[name]

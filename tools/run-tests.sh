@@ -7,6 +7,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${RMSNORM_BUILD_DIR:-$ROOT/build}"
 "$ROOT/tools/setup.sh"
+# The sanitizer build (clang 22, ASan + UBSan over our code) brings the
+# fuzzer, whose short run from the seed corpus is part of the suite.
+"$ROOT/tools/sanitize.sh" build
+export RMSNORM_FUZZ="${RMSNORM_SANITIZE_DIR:-$ROOT/build-sanitize}/bin/rmsnorm-fuzz"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-allow_user_poisoning=0:detect_leaks=1:verify_asan_link_order=0}"
 
 export PATH="/usr/lib/llvm-22/bin:$PATH"
 log="$BUILD/lit-results.txt"
@@ -29,6 +34,7 @@ have_tool() {
     mlir-runner) [[ -x /usr/lib/llvm-22/bin/mlir-runner ]] ;;
     ptxas) command -v ptxas >/dev/null || [[ -x /usr/local/cuda/bin/ptxas ]] ;;
     ld.lld) [[ -x /usr/lib/llvm-22/bin/ld.lld ]] ;;
+    rmsnorm-fuzz) [[ -x "$RMSNORM_FUZZ" ]] ;;
     *) return 1 ;;
   esac
 }
