@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 config.name = "RMSNORM"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "consumer", "lib", "tools", "CMakeLists.txt", "lit.cfg.py",
+config.excludes = ["Inputs", "records", "corpus", "consumer", "lib", "tools", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.rmsnorm_obj_root, "test")
