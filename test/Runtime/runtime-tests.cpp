@@ -6,13 +6,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "rmsnorm/Runtime/CAPI.h"
+#include "rmsnorm/Runtime/KernelSet.h"
 #include "rmsnorm/Runtime/Launch.h"
 #include "rmsnorm/Runtime/Manifest.h"
 #include "rmsnorm/Runtime/Numerics.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 using namespace rmsnorm::runtime;
@@ -292,6 +295,116 @@ int main() {
              std::string(rmsnorm_last_error()) ==
                  "rmsnorm_kernel_launch needs a kernel",
          "C: a launch without a kernel is refused");
+
+  // The kernel set of framework bindings: lookup and argument checks.
+  std::system("mkdir -p kernelset");
+  std::ofstream("kernelset/a.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+      "kernel": "a", "symbol": "a", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
+      "dtype": "bf16", "weight_dtype": "bf16", "n": 4096, "epsilon": null, "static_rows": null,
+      "block": [128, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
+      "alignment": {"base_pointer_bytes": 16},
+      "params": [{"name": "x", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
+                 {"name": "y", "kind": "pointer"}, {"name": "epsilon", "kind": "scalar"},
+                 {"name": "rows", "kind": "scalar"}, {"name": "x_row_stride", "kind": "scalar"},
+                 {"name": "y_row_stride", "kind": "scalar"}],
+      "files": {"ptx": "a.sm_90.ptx"}})";
+  std::ofstream("kernelset/b.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+      "kernel": "b", "symbol": "b", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
+      "dtype": "f16", "weight_dtype": "f32", "n": 5128, "epsilon": 1e-05, "static_rows": null,
+      "block": [256, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
+      "alignment": {"base_pointer_bytes": 16},
+      "params": [{"name": "x", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
+                 {"name": "y", "kind": "pointer"}, {"name": "rows", "kind": "scalar"},
+                 {"name": "x_row_stride", "kind": "scalar"}, {"name": "y_row_stride", "kind": "scalar"}],
+      "files": {"ptx": "b.sm_90.ptx"}})";
+  // Read after a.json, described before it: widths in numeric order.
+  {
+    std::ifstream in("kernelset/a.json");
+    std::string text((std::istreambuf_iterator<char>(in)),
+                     std::istreambuf_iterator<char>());
+    for (auto [from, to] : {std::pair<std::string, std::string>{
+                                "\"kernel\": \"a\", \"symbol\": \"a\"",
+                                "\"kernel\": \"c\", \"symbol\": \"c\""},
+                            {"\"n\": 4096", "\"n\": 128"}})
+      text.replace(text.find(from), from.size(), to);
+    std::ofstream("kernelset/c.json") << text;
+  }
+  auto set = KernelSet::fromDirectory("kernelset", "nvptx");
+  expect(set->manifests().size() == 3, "a kernel set reads every manifest");
+  expect(set->find(ElementType::BF16, ElementType::BF16, 4096, 0.125) &&
+             set->find(ElementType::BF16, ElementType::BF16, 4096, 1e-6),
+         "a kernel taking epsilon serves any epsilon");
+  expect(set->find(ElementType::F16, ElementType::F32, 5128, 1e-5) &&
+             !set->find(ElementType::F16, ElementType::F32, 5128, 1e-6),
+         "a built-in epsilon serves only itself");
+  expect(!set->find(ElementType::BF16, ElementType::BF16, 8192, 1e-6),
+         "no kernel for another width");
+  expect(set->describe() ==
+             "bf16 rows with bf16 weight: N = 128, 4096; f16 rows "
+             "with f32 weight: N = 5128 (epsilon 1e-05 only)",
+         "the set describes itself for errors: " + set->describe());
+  const Manifest &bf16 = *set->find(ElementType::BF16, ElementType::BF16,
+                                    4096, 1e-6);
+  auto tensor = [](uint64_t data, std::vector<int64_t> sizes,
+                   std::vector<int64_t> strides, int device = 0,
+                   ElementType type = ElementType::BF16) {
+    TensorDesc t;
+    t.data = data, t.sizes = sizes, t.strides = strides, t.device = device;
+    t.dtype = type;
+    return t;
+  };
+  TensorDesc w = tensor(0x10000, {4096}, {1});
+  auto prepared = [&](TensorDesc x, TensorDesc w, TensorDesc y) {
+    try {
+      LaunchValues v = set->prepare(bf16, x, w, y, 1e-6);
+      return "rows " + std::to_string(v.rows) + " stride " +
+             std::to_string(v.xStride);
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+  };
+  TensorDesc x3 = tensor(0x20000, {2, 3, 4096}, {3 * 4096, 4096, 1});
+  expect(prepared(x3, w, x3) == "rows 6 stride 4096",
+         "leading dimensions become rows");
+  TensorDesc sliced = tensor(0x20000, {5, 4096}, {8192, 1});
+  expect(prepared(sliced, w, sliced) == "rows 5 stride 8192",
+         "a row-strided view keeps its stride");
+  expect(prepared(tensor(0x20000, {5, 4096}, {1, 5}), w,
+                  tensor(0x20000, {5, 4096}, {4096, 1})) ==
+             "x must have contiguous rows (last stride 1), got stride 5",
+         "transposed rows are refused");
+  expect(prepared(tensor(0x20000, {2, 3, 4096}, {4096, 2 * 4096, 1}), w, x3) ==
+             "x's leading dimensions do not form rows of one stride (make "
+             "it contiguous first)",
+         "leading dimensions of mixed strides are refused");
+  expect(prepared(tensor(0x20000, {2, 4095}, {4095, 1}), w, x3) ==
+             "x's last dimension is 4095, the kernel's N is 4096",
+         "another width is refused");
+  expect(prepared(tensor(0x20000, {2, 4096}, {4096, 1}, -1), w, x3) ==
+             "x is in host memory; the kernels run on the GPU",
+         "host tensors are refused");
+  expect(prepared(x3, tensor(0x10000, {4096}, {1}, 1), x3) ==
+             "weight is on device 1, x on device 0",
+         "tensors on two devices are refused");
+  expect(prepared(x3, tensor(0x10000, {4096}, {1}, 0, ElementType::F32), x3) ==
+             "weight is f32, the kernel takes bf16",
+         "a weight of another type is refused");
+  expect(prepared(x3, tensor(0x10000, {4096}, {2}), x3) ==
+             "weight must be a contiguous vector of N = 4096 elements",
+         "a strided weight is refused");
+  expect(prepared(tensor(0x20002, {2, 4096}, {4096, 1}), w,
+                  tensor(0x40000, {2, 4096}, {4096, 1})) ==
+             "the base pointer of x is misaligned by 2 bytes; the manifest "
+             "requires 16-byte alignment",
+         "a misaligned view is refused");
+  LaunchValues setValues = set->prepare(bf16, x3, w, x3, 1e-6);
+  bool noGpu = false;
+  try {
+    set->launch(bf16, setValues, 0, nullptr);
+  } catch (const Error &e) {
+    noGpu = std::string(e.what()).find("no GPU") == 0;
+  }
+  expect(noGpu, "without a GPU the launch says so");
 
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;

@@ -58,9 +58,10 @@ public:
                              int reps) = 0;
 };
 
-/// The first CUDA device, through the driver found by dlopen; throws Error
-/// ("no CUDA driver" / "no CUDA device") when there is none.
-std::unique_ptr<Device> openCudaDevice();
+/// CUDA device `ordinal` (its primary context, which frameworks share),
+/// through the driver found by dlopen; throws Error ("no CUDA driver" / "no
+/// CUDA device") when there is none.
+std::unique_ptr<Device> openCudaDevice(int ordinal = 0);
 /// The first HIP device; throws Error when this build has no HIP support or
 /// the machine has no device.
 std::unique_ptr<Device> openHipDevice();

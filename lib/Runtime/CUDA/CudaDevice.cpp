@@ -106,14 +106,17 @@ struct Driver {
 
 class CudaDevice final : public Device {
 public:
-  CudaDevice() {
+  explicit CudaDevice(int ordinal) {
     driver.load();
     check(driver.cuInit(0), "cuInit");
     int count = 0;
     check(driver.cuDeviceGetCount(&count), "cuDeviceGetCount");
     if (count == 0)
       throw Error("no GPU: the CUDA driver reports no device");
-    check(driver.cuDeviceGet(&device, 0), "cuDeviceGet");
+    if (ordinal < 0 || ordinal >= count)
+      throw Error("no CUDA device " + std::to_string(ordinal) + " (the driver "
+                  "reports " + std::to_string(count) + ")");
+    check(driver.cuDeviceGet(&device, ordinal), "cuDeviceGet");
     check(driver.cuDevicePrimaryCtxRetain(&context, device),
           "cuDevicePrimaryCtxRetain");
     check(driver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
@@ -240,8 +243,8 @@ private:
 };
 } // namespace
 
-std::unique_ptr<Device> openCudaDevice() {
-  return std::make_unique<CudaDevice>();
+std::unique_ptr<Device> openCudaDevice(int ordinal) {
+  return std::make_unique<CudaDevice>(ordinal);
 }
 
 } // namespace rmsnorm::runtime
