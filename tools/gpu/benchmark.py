@@ -18,7 +18,10 @@ torch.compile of the eager module (default mode, dynamic=False, one compile
 per shape, fullgraph so a fallback to eager fails the run) and a Triton
 kernel of the row-per-program design. Ours are the kernels rmsnorm-emit wrote
 with default options, loaded through the runtime's manifest reader (the
-shared library's C entry point, include/rmsnorm/Runtime/CAPI.h).
+shared library's C entry point, include/rmsnorm/Runtime/CAPI.h). With
+--torch-op, the same kernels are also timed through the PyTorch op
+(torch.ops.rmsnorm.rms_norm, tools/torch), column "op": not a peer, shown so
+the op's cost over a bare launch is visible.
 
 Every implementation gets the same x, a w in x's dtype and eps = 1e-6 and
 writes y in x's dtype; each output is checked against an fp64 reference
@@ -220,6 +223,8 @@ def run_cell(dtype_name, m, n, runtime, kernels, args):
         "triton": lambda: triton_rms_norm(x, w, y_triton, EPS),
         "ours": runtime.launcher(handle, x, w, y_ours, EPS),
     }
+    if args.torch_op:
+        fns["op"] = lambda: torch.ops.rmsnorm.rms_norm(x, w, EPS)
 
     # Correctness first, on poisoned outputs.
     xd = x.double()
@@ -284,7 +289,7 @@ def row_text(cell):
     copy_gbps = gbps(cell["copy_bytes"], t["copy"])
     cols = [f"{cell['dtype']:<5}{cell['M']:>6} {cell['N']:>6} {cell['bytes'] / 2**20:>8.1f}"
             f" {cell['judged_on'][:5]:<5}"]
-    for name in ["copy"] + PEERS + ["ours"]:
+    for name in columns(cell["impls"]):
         nbytes = cell["copy_bytes"] if name == "copy" else cell["bytes"]
         cols.append(f"{gbps(nbytes, t[name]):>8.0f}")
     ours_pct = 100 * gbps(cell["bytes"], t["ours"]) / copy_gbps
@@ -292,9 +297,15 @@ def row_text(cell):
     return " ".join(cols)
 
 
-HEADER = (f"{'dtype':<5}{'M':>6} {'N':>6} {'MiB':>8} {'col':<5}" +
-          "".join(f" {h:>8}" for h in ["copy", "eager", "F.rms", "compile", "triton", "ours"]) +
-          f" {'%copy':>8} {'ratio':>6} fastest peer   (GB/s)")
+def columns(impls):
+    return ["copy"] + PEERS + (["op"] if "op" in impls else []) + ["ours"]
+
+
+def header(with_op):
+    names = ["copy", "eager", "F.rms", "compile", "triton"] + (["op"] if with_op else []) + ["ours"]
+    return (f"{'dtype':<5}{'M':>6} {'N':>6} {'MiB':>8} {'col':<5}" +
+            "".join(f" {h:>8}" for h in names) +
+            f" {'%copy':>8} {'ratio':>6} fastest peer   (GB/s)")
 
 
 def summary_line(cells):
@@ -333,6 +344,9 @@ def main():
     p.add_argument("--reps", type=int, default=25)
     p.add_argument("--warmup", type=int, default=5)
     p.add_argument("--graph-calls", type=int, default=20)
+    p.add_argument("--torch-op", metavar="DIR",
+                   help="also time torch.ops.rmsnorm.rms_norm from DIR/rmsnorm_torch "
+                        "(built by tools/gpu/torch.sh), over the --kernels folder")
     args = p.parse_args()
 
     dynamo = torch._dynamo.config
@@ -348,14 +362,18 @@ def main():
     if args.cells:
         cells = [tuple(int(v) for v in c.split("x")) for c in args.cells.split(",")]
     torch.zeros(1, device="cuda")
+    if args.torch_op:
+        os.environ["RMSNORM_TORCH_KERNELS"] = os.path.abspath(args.kernels)
+        sys.path.insert(0, args.torch_op)
+        import rmsnorm_torch  # noqa: F401  (registers torch.ops.rmsnorm)
     runtime = Runtime(args.runtime)
     started = datetime.datetime.now(datetime.timezone.utc)
     record = {"schema": "rmsnorm-benchmark", "schema_version": 1,
               "date": started.isoformat(timespec="seconds"),
               "dtype": args.dtype, "quick": args.quick, "reps": args.reps,
               "warmup": args.warmup, "graph_calls": args.graph_calls,
-              "eps": EPS, **environment(args.kernels), "cells": []}
-    print(HEADER, flush=True)
+              "eps": EPS, "torch_op": args.torch_op is not None, **environment(args.kernels), "cells": []}
+    print(header(args.torch_op is not None), flush=True)
     with torch.no_grad():
         for m, n in cells:
             cell = run_cell(args.dtype, m, n, runtime, args.kernels, args)

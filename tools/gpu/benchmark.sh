@@ -20,14 +20,7 @@ emit() {
   # Every width of the suite in benchmark.py, w in x's dtype, epsilon a
   # parameter (the default a PyTorch user gets; the benchmark passes 1e-6).
   local widths
-  widths=$(python3 - "$ROOT/tools/gpu/benchmark.py" <<'PY'
-import ast, sys
-tree = ast.parse(open(sys.argv[1]).read())
-suite = next(n.value for n in tree.body if isinstance(n, ast.Assign)
-             and getattr(n.targets[0], "id", "") == "SUITE")
-print(" ".join(str(n) for n in sorted({n for _, n in eval(compile(ast.Expression(suite), "suite", "eval"))})))
-PY
-)
+  widths=$(python3 "$ROOT/tools/gpu/suite_widths.py")
   : > "$src"
   for t in f32 f16 bf16; do
     for n in $widths; do
