@@ -70,6 +70,21 @@ try:
 except OSError:
     pass
 
+# A CUDA PyTorch >= 2.9 that sees a GPU (the binding in tools/torch).
+import subprocess
+try:
+    probe = subprocess.run(
+        ["python3", "-c", "import torch, sys; v = tuple(int(p) for p in "
+         "torch.__version__.split('+')[0].split('.')[:2]); "
+         "print(torch.utils.cmake_prefix_path); "
+         "sys.exit(0 if v >= (2, 9) and torch.cuda.is_available() else 1)"],
+        capture_output=True, text=True, timeout=120)
+    if probe.returncode == 0:
+        config.available_features.add("torch-cuda")
+        config.substitutions.append(("%torch_cmake_prefix", probe.stdout.strip()))
+except (OSError, subprocess.TimeoutExpired):
+    pass
+
 if find_tool("ld.lld", [config.llvm_tools_dir]):
     config.available_features.add("ld.lld")
 
