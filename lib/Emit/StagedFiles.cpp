@@ -6,6 +6,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -135,15 +136,28 @@ ToolRun mlir::rmsnorm::emit::runTool(StringRef program,
   return result;
 }
 
-std::optional<std::string>
-mlir::rmsnorm::emit::describeFailure(const ToolRun &run, StringRef program,
-                                     StringRef what, unsigned timeoutSeconds) {
+Error mlir::rmsnorm::emit::checkToolRun(const ToolRun &run, StringRef program,
+                                        StringRef what,
+                                        unsigned timeoutSeconds) {
   if (run.exitCode == 0)
-    return std::nullopt;
+    return Error::success();
   std::string tool = sys::path::filename(program).str();
   if (run.timedOut)
-    return tool + " did not finish within " + std::to_string(timeoutSeconds) +
-           " s on " + what.str();
-  return tool + " failed on " + what.str() +
-         (run.output.empty() ? "" : ":\n" + run.output);
+    return createStringError(inconvertibleErrorCode(),
+                             tool + " did not finish within " +
+                                 std::to_string(timeoutSeconds) + " s on " +
+                                 what.str());
+  return createStringError(inconvertibleErrorCode(),
+                           tool + " failed on " + what.str() +
+                               (run.output.empty() ? "" : ":\n" + run.output));
+}
+
+std::optional<int64_t> mlir::rmsnorm::emit::scanReport(StringRef report,
+                                                       StringRef pattern) {
+  SmallVector<StringRef> groups;
+  int64_t value;
+  if (!Regex(pattern).match(report, &groups) || groups.size() < 2 ||
+      groups[1].getAsInteger(10, value))
+    return std::nullopt;
+  return value;
 }

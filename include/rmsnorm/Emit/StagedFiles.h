@@ -63,12 +63,15 @@ struct ToolRun {
 ToolRun runTool(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args,
                 unsigned timeoutSeconds);
 
-/// A message for a tool run that failed (`what` names the kernel), or
-/// nullopt when it succeeded.
-std::optional<std::string> describeFailure(const ToolRun &run,
-                                           llvm::StringRef program,
-                                           llvm::StringRef what,
-                                           unsigned timeoutSeconds);
+/// Success when `run` succeeded; otherwise an error naming the tool, the
+/// kernel (`what`) and the tool's output or its time limit.
+llvm::Error checkToolRun(const ToolRun &run, llvm::StringRef program,
+                         llvm::StringRef what, unsigned timeoutSeconds);
+
+/// The integer the first group of `pattern` captures in a tool's report
+/// (ptxas -v, readelf --notes), or nullopt.
+std::optional<int64_t> scanReport(llvm::StringRef report,
+                                  llvm::StringRef pattern);
 
 } // namespace mlir::rmsnorm::emit
 

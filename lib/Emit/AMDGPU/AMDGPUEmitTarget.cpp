@@ -6,7 +6,6 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace mlir::rmsnorm;
@@ -14,20 +13,6 @@ using namespace mlir::rmsnorm::emit;
 namespace cl = llvm::cl;
 
 namespace {
-/// First integer captured by `pattern` in `text`.
-std::optional<int64_t> scan(StringRef text, StringRef pattern) {
-  SmallVector<StringRef> groups;
-  int64_t value;
-  if (!llvm::Regex(pattern).match(text, &groups) || groups.size() < 2 ||
-      groups[1].getAsInteger(10, value))
-    return std::nullopt;
-  return value;
-}
-
-llvm::Error toolError(const std::string &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 class AMDGPUEmitTarget final : public EmitTarget {
 public:
   StringRef getName() const override { return "amdgpu"; }
@@ -79,14 +64,14 @@ public:
                           {"-triple=amdgcn-amd-amdhsa", mcpu, "-filetype=obj",
                            *asmPath, "-o", *objPath},
                           timeout);
-    if (auto failure = describeFailure(run, mc, request.what, timeout))
-      return toolError(*failure);
+    if (llvm::Error e = checkToolRun(run, mc, request.what, timeout))
+      return e;
     run = runTool(lld, {"-shared", *objPath, "-o", *hsacoPath}, timeout);
-    if (auto failure = describeFailure(run, lld, request.what, timeout))
-      return toolError(*failure);
+    if (llvm::Error e = checkToolRun(run, lld, request.what, timeout))
+      return e;
     ToolRun notes = runTool(readelf, {"--notes", *hsacoPath}, timeout);
-    if (auto failure = describeFailure(notes, readelf, request.what, timeout))
-      return toolError(*failure);
+    if (llvm::Error e = checkToolRun(notes, readelf, request.what, timeout))
+      return e;
     llvm::Expected<std::string> hsaco = files.read(hsacoName);
     if (!hsaco)
       return hsaco.takeError();
@@ -96,16 +81,17 @@ public:
     out.imageKind = "hsaco";
     out.mainFile = hsacoName;
     StringRef text = notes.output;
-    out.registers = scan(text, "\\.vgpr_count: +([0-9]+)");
+    out.registers = scanReport(text, "\\.vgpr_count: +([0-9]+)");
     out.resources["vgpr_count"] = out.registers.value_or(-1);
     out.resources["sgpr_count"] =
-        scan(text, "\\.sgpr_count: +([0-9]+)").value_or(-1);
+        scanReport(text, "\\.sgpr_count: +([0-9]+)").value_or(-1);
     out.resources["lds_bytes"] =
-        scan(text, "\\.group_segment_fixed_size: +([0-9]+)").value_or(-1);
+        scanReport(text, "\\.group_segment_fixed_size: +([0-9]+)").value_or(-1);
     out.resources["scratch_bytes"] =
-        scan(text, "\\.private_segment_fixed_size: +([0-9]+)").value_or(-1);
+        scanReport(text, "\\.private_segment_fixed_size: +([0-9]+)")
+            .value_or(-1);
     out.resources["wavefront_size"] =
-        scan(text, "\\.wavefront_size: +([0-9]+)").value_or(-1);
+        scanReport(text, "\\.wavefront_size: +([0-9]+)").value_or(-1);
     out.resources["reported_by"] = "llvm-readelf --notes";
     return llvm::Error::success();
   }

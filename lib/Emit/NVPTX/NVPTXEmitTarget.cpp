@@ -7,7 +7,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace mlir::rmsnorm;
@@ -15,16 +14,6 @@ using namespace mlir::rmsnorm::emit;
 namespace cl = llvm::cl;
 
 namespace {
-/// First integer captured by `pattern` in `text`.
-std::optional<int64_t> scan(StringRef text, StringRef pattern) {
-  SmallVector<StringRef> groups;
-  int64_t value;
-  if (!llvm::Regex(pattern).match(text, &groups) || groups.size() < 2 ||
-      groups[1].getAsInteger(10, value))
-    return std::nullopt;
-  return value;
-}
-
 class NVPTXEmitTarget final : public EmitTarget {
 public:
   StringRef getName() const override { return "nvptx"; }
@@ -72,9 +61,9 @@ public:
     std::string arch = "-arch=" + request.chip.str();
     ToolRun run = runTool(ptxas, {arch, "-v", *ptxPath, "-o", *cubinPath},
                           request.toolTimeoutSeconds);
-    if (std::optional<std::string> failure = describeFailure(
-            run, ptxas, request.what, request.toolTimeoutSeconds))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), *failure);
+    if (llvm::Error e =
+            checkToolRun(run, ptxas, request.what, request.toolTimeoutSeconds))
+      return e;
     llvm::Expected<std::string> cubin = files.read(cubinName);
     if (!cubin)
       return cubin.takeError();
@@ -82,15 +71,15 @@ public:
     out.image = std::move(*cubin);
     out.imageKind = "cubin";
     out.mainFile = cubinName;
-    out.registers = scan(run.output, "Used ([0-9]+) registers");
+    out.registers = scanReport(run.output, "Used ([0-9]+) registers");
     out.resources["registers"] =
         out.registers ? llvm::json::Value(*out.registers) : nullptr;
     out.resources["spill_store_bytes"] =
-        scan(run.output, "([0-9]+) bytes spill stores").value_or(-1);
+        scanReport(run.output, "([0-9]+) bytes spill stores").value_or(-1);
     out.resources["spill_load_bytes"] =
-        scan(run.output, "([0-9]+) bytes spill loads").value_or(-1);
+        scanReport(run.output, "([0-9]+) bytes spill loads").value_or(-1);
     out.resources["stack_frame_bytes"] =
-        scan(run.output, "([0-9]+) bytes stack frame").value_or(-1);
+        scanReport(run.output, "([0-9]+) bytes stack frame").value_or(-1);
     out.resources["reported_by"] = "ptxas -v";
     return llvm::Error::success();
   }
