@@ -114,12 +114,11 @@ rmsnorm_kernel *rmsnorm_kernel_load(const char *manifestPath) {
     auto kernel = std::make_unique<rmsnorm_kernel>();
     kernel->manifest = Manifest::load(manifestPath);
     const Manifest &m = kernel->manifest;
-    kernel->device = m.target == "amdgpu" ? openHipDevice() : openCudaDevice();
-    if (kernel->device->chip() != m.chip)
-      throw Error(std::string(manifestPath) + ": the kernel is for " + m.chip +
-                  " but the device is " + kernel->device->chip() + " (" +
-                  kernel->device->name() + ")");
-    kernel->device->loadKernel(m.imagePath(), m.symbol);
+    try {
+      kernel->device = openDeviceFor(m);
+    } catch (const Error &e) {
+      throw Error(std::string(manifestPath) + ": " + e.what());
+    }
     return kernel.release();
   });
 }

@@ -171,17 +171,8 @@ void KernelSet::launch(const Manifest &m, LaunchValues &values, int ordinal,
   {
     std::lock_guard<std::mutex> lock(mutex);
     std::unique_ptr<Device> &slot = loaded[{ordinal, &m}];
-    if (!slot) {
-      std::unique_ptr<Device> fresh = m.target == "amdgpu"
-                                          ? openHipDevice()
-                                          : openCudaDevice(ordinal);
-      if (fresh->chip() != m.chip)
-        throw Error("the kernels are for " + m.chip + " but device " +
-                    std::to_string(ordinal) + " is " + fresh->chip() + " (" +
-                    fresh->name() + ")");
-      fresh->loadKernel(m.imagePath(), m.symbol);
-      slot = std::move(fresh);
-    }
+    if (!slot)
+      slot = openDeviceFor(m, ordinal);
     device = slot.get();
   }
   std::vector<void *> args = launchArguments(m, values);

@@ -7,6 +7,20 @@
 
 namespace rmsnorm::runtime {
 
+std::unique_ptr<Device> openDeviceFor(const Manifest &m, int ordinal) {
+  std::unique_ptr<Device> device;
+  try {
+    device = m.target == "amdgpu" ? openHipDevice() : openCudaDevice(ordinal);
+  } catch (const Error &e) {
+    throw NoDevice(e.what());
+  }
+  if (device->chip() != m.chip)
+    throw Error("the manifest is for " + m.chip + " but the device is " +
+                device->chip() + " (" + device->name() + ")");
+  device->loadKernel(m.imagePath(), m.symbol);
+  return device;
+}
+
 void checkLaunch(const Manifest &m, const LaunchValues &v) {
   if (v.rows < 1)
     throw Error("rows must be at least 1, got " + std::to_string(v.rows));

@@ -388,15 +388,11 @@ int run(const Options &o) {
 
   std::unique_ptr<Device> device;
   try {
-    device = m.target == "amdgpu" ? openHipDevice() : openCudaDevice();
-  } catch (const Error &e) {
+    device = openDeviceFor(m);
+  } catch (const NoDevice &e) {
     std::fprintf(stderr, "rmsnorm-harness: error: %s\n", e.what());
     return 3;
   }
-  if (device->chip() != m.chip)
-    throw Error("the manifest is for " + m.chip + " but the device is " +
-                device->chip() + " (" + device->name() + ")");
-  device->loadKernel(m.imagePath(), m.symbol);
 
   Runner runner(o, m, *device);
   bool allPass = true;

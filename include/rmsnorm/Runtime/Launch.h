@@ -23,6 +23,18 @@ struct LaunchValues {
   float epsilon = 0;
 };
 
+/// No device of the manifest's target could be opened (no driver, no device,
+/// no support in this build): a different outcome from a failed check.
+struct NoDevice : Error {
+  using Error::Error;
+};
+
+/// A device of `m`'s target (CUDA device `ordinal`, or the first HIP device)
+/// with `m`'s kernel loaded. Throws NoDevice when none can be opened, and
+/// Error when its chip is not the manifest's ("the manifest is for sm_80 but
+/// the device is sm_90 (NVIDIA H200)") or the image does not load.
+std::unique_ptr<Device> openDeviceFor(const Manifest &m, int ordinal = 0);
+
 /// Throws Error when `values` break the manifest's contract: rows < 1, a
 /// stride shorter than a row, a base pointer off its alignment, or an
 /// epsilon other than a baked-in one.
