@@ -15,7 +15,6 @@ import ctypes
 import faulthandler
 import glob
 import json
-import math
 import os
 import statistics
 import sys
@@ -125,7 +124,6 @@ def main():
     args = p.parse_args()
     faulthandler.enable()  # a crash names its Python line
     sys.path.insert(0, args.package)
-    import rmsnorm_torch
     from rmsnorm_torch import RMSNorm, rms_norm
     op = torch.ops.rmsnorm.rms_norm
     op_out = torch.ops.rmsnorm.rms_norm_out
