@@ -16,6 +16,8 @@ void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
   pm.addPass(createExpandOps());
   pm.addPass(createWidenReductions());
   pm.addPass(createFuseRsqrt());
+  pm.addPass(createVersionRows());
+  pm.addPass(createAlignRows());
   pm.addPass(createMaskAccesses());
   pm.addPass(createCoarsenMasks());
   pm.addPass(createCanonicalizerPass());

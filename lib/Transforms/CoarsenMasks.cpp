@@ -1,11 +1,10 @@
 //===- CoarsenMasks.cpp - per-vector predicates for whole-vector masks ----===//
 
+#include "RowLayout.h"
 #include "rmsnorm/Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
-
-#include <numeric>
 
 namespace mlir::rmsnorm {
 #define GEN_PASS_DEF_COARSENMASKS
@@ -16,41 +15,6 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 
 namespace {
-/// True when `value` is provably a multiple of `m` (> 0).
-bool isMultipleOf(Value value, int64_t m, unsigned depth = 0) {
-  if (m == 1)
-    return true;
-  if (std::optional<int64_t> c = getConstantIntValue(value))
-    return *c % m == 0;
-  Operation *op = value.getDefiningOp();
-  if (!op || depth > 32)
-    return false;
-  ++depth;
-  if (auto dim = dyn_cast<memref::DimOp>(op)) {
-    std::optional<int64_t> index = getConstantIntValue(dim.getIndex());
-    auto type = dyn_cast<MemRefType>(dim.getSource().getType());
-    return index && type && *index < type.getRank() &&
-           !type.isDynamicDim(*index) && type.getDimSize(*index) % m == 0;
-  }
-  if (isa<arith::AddIOp, arith::SubIOp>(op))
-    return isMultipleOf(op->getOperand(0), m, depth) &&
-           isMultipleOf(op->getOperand(1), m, depth);
-  if (isa<arith::MulIOp>(op)) {
-    for (unsigned i = 0; i < 2; ++i)
-      if (std::optional<int64_t> c = getConstantIntValue(op->getOperand(i)))
-        return *c != 0 &&
-               isMultipleOf(op->getOperand(1 - i), m / std::gcd(*c, m), depth);
-    return isMultipleOf(op->getOperand(0), m, depth) ||
-           isMultipleOf(op->getOperand(1), m, depth);
-  }
-  if (auto select = dyn_cast<arith::SelectOp>(op))
-    return isMultipleOf(select.getTrueValue(), m, depth) &&
-           isMultipleOf(select.getFalseValue(), m, depth);
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op))
-    return isMultipleOf(op->getOperand(0), m, depth);
-  return false;
-}
-
 /// `%remaining > 0` when `mask` is a create_mask that is provably all-true
 /// or all-false, else null.
 Value uniformPredicate(OpBuilder &b, Value mask) {
@@ -93,8 +57,10 @@ struct CoarsenMasks final
         for (Value index : load.getIndices())
           indices.push_back(
               arith::SelectOp::create(b, loc, inside, index, zero));
-        Value value = vector::LoadOp::create(b, loc, load.getVectorType(),
-                                             load.getBase(), indices);
+        auto whole = vector::LoadOp::create(b, loc, load.getVectorType(),
+                                            load.getBase(), indices);
+        copyAlignment(load, whole);
+        Value value = whole;
         Value selected =
             arith::SelectOp::create(b, loc, inside, value, load.getPassThru());
         load.getResult().replaceAllUsesWith(selected);
@@ -106,8 +72,10 @@ struct CoarsenMasks final
       if (!inside)
         continue;
       scf::IfOp::create(b, loc, inside, [&](OpBuilder &then, Location loc) {
-        vector::StoreOp::create(then, loc, store.getValueToStore(),
-                                store.getBase(), store.getIndices());
+        auto whole =
+            vector::StoreOp::create(then, loc, store.getValueToStore(),
+                                    store.getBase(), store.getIndices());
+        copyAlignment(store, whole);
         scf::YieldOp::create(then, loc);
       });
       store.erase();

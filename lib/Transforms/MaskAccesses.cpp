@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RowLayout.h"
 #include "rmsnorm/Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
@@ -99,12 +100,15 @@ bool boundedByDim(Value index, Value memref, unsigned dim) {
          getConstantIntValue(size.getIndex()) == static_cast<int64_t>(dim);
 }
 
-Need analyze(Value memref, ValueRange indices, int64_t width) {
+Need analyze(Value memref, ValueRange indices, int64_t width,
+             bool masked = false) {
   Need need;
   auto type = cast<MemRefType>(memref.getType());
   unsigned inner = type.getRank() - 1;
   for (auto [dim, index] : llvm::enumerate(indices)) {
     int64_t size = type.getDimSize(dim);
+    if (masked && dim == inner)
+      continue; // The access's own mask keeps the columns in bounds.
     int64_t extent = dim == inner ? width : 1;
     std::optional<Interval> range = rangeOf(index);
     bool safe = range && range->lo >= 0 && !ShapedType::isDynamic(size) &&
@@ -122,7 +126,8 @@ Need analyze(Value memref, ValueRange indices, int64_t width) {
 
 template <typename AccessOp> Need analyze(AccessOp op) {
   return analyze(op.getBase(), op.getIndices(),
-                 op.getVectorType().getNumElements());
+                 op.getVectorType().getNumElements(),
+                 isa<vector::MaskedLoadOp, vector::MaskedStoreOp>(op));
 }
 
 struct MaskAccesses final
@@ -188,8 +193,10 @@ struct MaskAccesses final
     if (need.tailMask) {
       Value mask =
           maskFor(b, loc, load.getBase(), load.getIndices(), type, guard);
-      safe = vector::MaskedLoadOp::create(b, loc, type, load.getBase(),
-                                          load.getIndices(), mask, zeros);
+      auto masked = vector::MaskedLoadOp::create(
+          b, loc, type, load.getBase(), load.getIndices(), mask, zeros);
+      copyAlignment(load, masked);
+      safe = masked;
     } else {
       auto ifOp = scf::IfOp::create(
           b, loc, guard,
@@ -216,8 +223,10 @@ struct MaskAccesses final
     if (need.tailMask) {
       Value mask = maskFor(b, loc, store.getBase(), store.getIndices(),
                            store.getVectorType(), guard);
-      vector::MaskedStoreOp::create(b, loc, store.getBase(), store.getIndices(),
-                                    mask, store.getValueToStore());
+      auto masked = vector::MaskedStoreOp::create(
+          b, loc, store.getBase(), store.getIndices(), mask,
+          store.getValueToStore());
+      copyAlignment(store, masked);
     } else {
       scf::IfOp::create(b, loc, guard, [&](OpBuilder &then, Location loc) {
         then.clone(*store);
@@ -225,6 +234,27 @@ struct MaskAccesses final
       });
     }
     store.erase();
+  }
+
+  /// A masked access (rownorm-align-rows' row body) already keeps its
+  /// columns in bounds; rows past the end clear its mask.
+  template <typename MaskedOp> void guardMask(MaskedOp op, const Need &need) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    Value guard = guardFor(b, loc, op.getBase(), op.getIndices(), need.guards);
+    Value mask = op.getMask();
+    if (auto create = mask.getDefiningOp<vector::CreateMaskOp>();
+        create && create.getNumOperands() == 1) {
+      Value remaining = arith::SelectOp::create(
+          b, loc, guard, create.getOperand(0),
+          arith::ConstantIndexOp::create(b, loc, 0));
+      mask = vector::CreateMaskOp::create(b, loc, create.getVectorType(),
+                                          ValueRange{remaining});
+    } else {
+      Value all = vector::BroadcastOp::create(b, loc, mask.getType(), guard);
+      mask = arith::AndIOp::create(b, loc, mask, all);
+    }
+    op.getMaskMutable().assign(mask);
   }
 
   void runOnOperation() override {
@@ -258,13 +288,23 @@ struct MaskAccesses final
       } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
         if (Need need = analyze(store); need.any())
           unsafe.emplace_back(op, need);
+      } else if (auto load = dyn_cast<vector::MaskedLoadOp>(op)) {
+        if (Need need = analyze(load); need.any())
+          unsafe.emplace_back(op, need);
+      } else if (auto store = dyn_cast<vector::MaskedStoreOp>(op)) {
+        if (Need need = analyze(store); need.any())
+          unsafe.emplace_back(op, need);
       }
     });
     for (auto &[op, need] : unsafe) {
       if (auto load = dyn_cast<vector::LoadOp>(op))
         makeSafe(load, need);
+      else if (auto store = dyn_cast<vector::StoreOp>(op))
+        makeSafe(store, need);
+      else if (auto load = dyn_cast<vector::MaskedLoadOp>(op))
+        guardMask(load, need);
       else
-        makeSafe(cast<vector::StoreOp>(op), need);
+        guardMask(cast<vector::MaskedStoreOp>(op), need);
     }
   }
 };

@@ -9,8 +9,10 @@
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 DTYPES=(f32 f16 bf16)
-# Powers of two 64..65536, multiples of 8 that are not, odd N, N < 32.
-SIZES=(64 128 256 512 1024 2048 4096 8192 16384 32768 65536 96 5120 12288 1001 4097 1 13 31)
+# Powers of two 64..65536, multiples of 8 that are not, odd N, N < 32, and
+# the benchmark suite's widths (tools/gpu/suite_widths.py) not among them.
+SIZES=(64 128 256 512 1024 2048 4096 8192 16384 32768 65536 96 5120 12288 1001 4097 1 13 31
+       127 1025 2560 2880 3584 4099 6144 7168 11008 14336)
 
 emit() {
   "$ROOT/tools/setup.sh" || exit 1
@@ -81,7 +83,11 @@ run() {
       "$harness" "$manifest" --rows 7 --strides n,misaligned \
         --inputs large,zero-rows,subnormal,non-finite,overflow
       "$harness" "$manifest" --rows 7 --strides n --epsilon 0.25 \
-        --inputs normal,zero-rows; } > "/tmp/sweep-logs/$name.txt" 2>&1 \
+        --inputs normal,zero-rows
+      # x and y rows at different alignment phases (rownorm-align-rows: y
+      # stored element by element where its head differs from x's).
+      "$harness" "$manifest" --rows 7,33 --x-stride $((n + 3)) --y-stride $((n + 1)); } \
+        > "/tmp/sweep-logs/$name.txt" 2>&1 \
       || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
   }
   export -f sweep_one
@@ -143,6 +149,12 @@ run() {
       --rows rpb+1,7 --strides misaligned,aligned > "$out/sanitizer-$tool.txt" 2>&1 || status=1
     compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f16_13.sm_90.json" \
       --rows rpb+1,3 --strides misaligned,n >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+    # Head, aligned body and tail (the weight's second aligned access ends
+    # at the row's end); x and y at different phases.
+    compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_4099.sm_90.json" \
+      --rows rpb+1,7 --strides misaligned,n >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+    compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f32_127.sm_90.json" \
+      --rows rpb+1,7 --x-stride 130 --y-stride 128 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
     echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.txt" | sort | uniq -c | tr '\n' ' ')"
   done
   echo "== table: per dtype, cases passed / failed, max ULP"

@@ -119,6 +119,76 @@ def CoarsenMasks : Pass<"rownorm-coarsen-masks"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def VersionRows : Pass<"rownorm-version-rows"> {
+  let summary = "Clone each row body under a uniform test that its rows are aligned";
+  let description = [{
+    A vector at a multiple of its width in a row that starts on an aligned
+    address is aligned to its size (up to the target's widest access, the
+    launch contract's base-pointer alignment); targets then issue it as one
+    access instead of one per element. Whether rows start aligned depends on
+    each buffer's offset and row stride, which are often known only at run
+    time (`strided<[?, 1]>`).
+
+    This pass finds the vector accesses of function arguments in each row
+    body (the block holding the thread loops) and builds, at the function's
+    entry, the test that every such buffer's offset and row stride are
+    multiples of its vectors' alignment. The row body is then cloned:
+    `scf.if %aligned { body, accesses with `alignment` } else { body }`.
+    The test is uniform over a launch, so the branch never diverges. When
+    the test is true at compile time the body is marked in place; when it is
+    false (e.g. N = 4099 with a static row stride) the body is left for
+    `rownorm-align-rows` alone.
+
+    Runs before `rownorm-align-rows` (which rewrites the accesses still
+    without an alignment) and `rownorm-mask-accesses`, which keep the
+    attribute on the accesses they replace, as `rownorm-coarsen-masks` does.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
+def AlignRows : Pass<"rownorm-align-rows"> {
+  let summary = "Read rows of unknown alignment as a scalar head, an aligned vector body and a scalar tail";
+  let description = [{
+    Rewrites the vector loops of a row body whose accesses have no known
+    alignment (rows with an odd length, an offset or a stride that breaks
+    alignment) so that no row is read element by element:
+
+    - head: h = (-(offset + row * stride)) mod V elements of x (V elements
+      per vector) up to x's first aligned address; thread t handles head
+      element t (and t + T, ... when a row has fewer than V - 1 threads);
+    - body: the thread's vectors move to columns h + c, now aligned, under a
+      mask of whole vectors: `create_mask(bodyLength - c)`, bodyLength a
+      multiple of V, which `rownorm-coarsen-masks` turns into one predicate
+      per vector;
+    - tail: the columns after the body, fewer than 2V, one per thread like
+      the head.
+    Head and tail elements run through a clone of the loop body with
+    one-element accesses (lane 0 of a vector of zeros: neutral for the sum
+    of squares), masked later by `rownorm-mask-accesses`; the body and the
+    edges are the same in every pass over the row, so later load reuse still
+    reads x once.
+
+    Each buffer has its own phase:
+    - the weight (same column as x, but its own base): read as two aligned
+      accesses, the vector at h + c - s and the aligned unit after it, and
+      shifted by s = h mod unit elements in registers (log2(unit) selects
+      between constant shuffles; no memory, no scratch). The body ends a
+      unit early when shifted, so the second access stays in the weight.
+      A weight with a dynamic or unaligned offset is read unaligned;
+    - y (another buffer, maybe another stride): stored aligned when its head
+      equals x's (a uniform test per row), else element by element; in place
+      (x is y) always aligned.
+
+    Rows shorter than two vectors are left to the element accesses.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def WidenReductions : Pass<"rownorm-widen-reductions"> {
   let summary = "Accumulate f16/bf16 reductions in f32";
   let description = [{

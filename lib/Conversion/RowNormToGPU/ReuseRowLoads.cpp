@@ -8,10 +8,11 @@
 //
 // Soundness rests on the tiled form's ownership rule: a thread writes only
 // the columns it reads, after reading them. Between two identical loads, a
-// global store therefore blocks reuse only when its column could be the
-// load's; a store whose column provably differs (same linear form, another
-// constant) cannot change the loaded value, even when x and y are the same
-// buffer. Barriers, shuffles and workgroup memory do not touch global memory.
+// global store therefore blocks reuse only when it could write the loaded
+// element: a store to another kernel buffer cannot (buffers are the same
+// argument when in place, else they do not overlap: the op's contract), and
+// neither can a store whose column provably differs (same linear form,
+// another constant), even when x and y are the same buffer. Barriers, shuffles and workgroup memory do not touch global memory.
 // A load whose value is used only when its index is in the row (the
 // in-bounds load of rownorm-coarsen-masks) is judged at that index.
 //
@@ -92,6 +93,22 @@ bool isWorkgroup(Value memref) {
   return space && space.getValue() == gpu::AddressSpace::Workgroup;
 }
 
+/// The kernel argument a view was built from, or null.
+Value argumentOf(Value memref) {
+  while (Operation *op = memref.getDefiningOp()) {
+    if (!isa<memref::CastOp, memref::ReinterpretCastOp>(op))
+      return {};
+    memref = op->getOperand(0);
+  }
+  return isa<BlockArgument>(memref) ? memref : Value();
+}
+
+/// True when two memrefs are views of different kernel arguments.
+bool distinctBuffers(Value a, Value b) {
+  Value argA = argumentOf(a), argB = argumentOf(b);
+  return argA && argB && argA != argB;
+}
+
 /// Global loads seen so far in one block, by their full operand list.
 class LoadTable {
 public:
@@ -106,9 +123,12 @@ public:
   void insert(Operation *load) { loads.emplace_back(load, load->getResult(0)); }
   void clear() { loads.clear(); }
 
-  /// A global store at `column` forgets the loads it could overwrite.
-  void store(Value column) {
+  /// A global store to `base` at `column` forgets the loads it could
+  /// overwrite.
+  void store(Value base, Value column) {
     llvm::erase_if(loads, [&](auto &entry) {
+      if (distinctBuffers(base, entry.first->getOperand(0)))
+        return false;
       ValueRange indices = entry.first->getOperands().drop_front();
       Value loaded =
           indices[indices.size() - 1 - trailingNonIndices(entry.first)];
@@ -141,15 +161,20 @@ private:
   SmallVector<std::pair<Operation *, Value>> loads;
 };
 
-/// Column index of a global store, or null when `op` is not one.
-Value storedColumn(Operation *op) {
+/// Buffer and column index of a global store, or nulls when `op` is not
+/// one.
+std::pair<Value, Value> storedColumn(Operation *op) {
+  Value base;
+  ValueRange indices;
   if (auto store = dyn_cast<vector::StoreOp>(op))
-    return isWorkgroup(store.getBase()) ? Value() : store.getIndices().back();
-  if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
-    return isWorkgroup(store.getBase()) ? Value() : store.getIndices().back();
-  if (auto store = dyn_cast<memref::StoreOp>(op))
-    return isWorkgroup(store.getMemRef()) ? Value() : store.getIndices().back();
-  return {};
+    base = store.getBase(), indices = store.getIndices();
+  else if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
+    base = store.getBase(), indices = store.getIndices();
+  else if (auto store = dyn_cast<memref::StoreOp>(op))
+    base = store.getMemRef(), indices = store.getIndices();
+  if (!base || isWorkgroup(base))
+    return {};
+  return {base, indices.back()};
 }
 
 /// Walks one block in order, reusing loads and tracking what may clobber them.
@@ -168,18 +193,18 @@ void reuseInBlock(Block &block) {
       table.insert(&op);
       continue;
     }
-    if (Value column = storedColumn(&op)) {
-      table.store(column);
+    if (auto [base, column] = storedColumn(&op); base) {
+      table.store(base, column);
       continue;
     }
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       // A guarded store (the row guard) clobbers what the store would.
       bool understood = true;
       ifOp->walk([&](Operation *inner) {
-        if (inner == ifOp.getOperation() || isa<scf::YieldOp>(inner))
-          return;
-        if (Value column = storedColumn(inner))
-          table.store(column);
+        if (isa<scf::IfOp, scf::YieldOp>(inner))
+          return; // Structure: what the branches hold is walked too.
+        if (auto [base, column] = storedColumn(inner); base)
+          table.store(base, column);
         else if (isa<memref::StoreOp>(inner) &&
                  isWorkgroup(cast<memref::StoreOp>(inner).getMemRef()))
           return; // Workgroup memory is not global memory.

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -35,16 +36,9 @@ namespace {
 // Loops up to this trip count are unrolled: a thread's loads of one row are
 // then all issued before its reduction.
 constexpr int64_t kMaxUnroll = 16;
-// Row accesses of the aligned copy of a kernel body.
+// Base pointers (and rows of the aligned copy, rownorm-version-rows) are
+// aligned to this many bytes: the widest access of every target.
 constexpr int64_t kRowAlignment = 16;
-
-/// Strides of a memref the caller knows to be strided.
-SmallVector<int64_t> stridesOf(MemRefType type) {
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  (void)type.getStridesAndOffset(strides, offset);
-  return strides;
-}
 
 /// The tiled form of one function (see the pass description).
 struct TiledNest {
@@ -88,23 +82,26 @@ FailureOr<TiledNest> matchTiledNest(func::FuncOp func) {
     nest.rowsPerBlock = *rows;
   }
   std::optional<int64_t> threads;
-  for (Operation &op : grid.getBody()->without_terminator()) {
-    auto loop = dyn_cast<scf::ParallelOp>(op);
-    if (!loop)
-      continue;
+  WalkResult walk = grid.getBody()->walk([&](scf::ParallelOp loop) {
     std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[0]);
     if (loop.getNumLoops() != 1 || !ub ||
         getConstantIntValue(loop.getLowerBound()[0]) != 0 ||
-        getConstantIntValue(loop.getStep()[0]) != 1)
-      return loop.emitError()
-             << "expects thread loops of the form "
-                "scf.parallel (%t) = (0) to (constant) step (1)";
-    if (threads && *threads != *ub)
-      return loop.emitError() << "expects every thread loop of a row to have "
-                                 "the same trip count, got "
-                              << *threads << " and " << *ub;
+        getConstantIntValue(loop.getStep()[0]) != 1) {
+      loop.emitError() << "expects thread loops of the form "
+                          "scf.parallel (%t) = (0) to (constant) step (1)";
+      return WalkResult::interrupt();
+    }
+    if (threads && *threads != *ub) {
+      loop.emitError() << "expects every thread loop of a row to have "
+                          "the same trip count, got "
+                       << *threads << " and " << *ub;
+      return WalkResult::interrupt();
+    }
     threads = *ub;
-  }
+    return WalkResult::skip();
+  });
+  if (walk.wasInterrupted())
+    return failure();
   if (threads)
     nest.threadsPerRow = *threads;
   if (!llvm::isPowerOf2_64(nest.threadsPerRow))
@@ -123,7 +120,7 @@ public:
   /// Emits the grid loop's body (and what precedes it in `func`) at the
   /// builder's insertion point, with `mapping` holding the argument views.
   LogicalResult emitBody(ImplicitLocOpBuilder &b, func::FuncOp func,
-                         IRMapping mapping, bool aligned) {
+                         IRMapping mapping) {
     Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
     Value threadX = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
     Value threadY = nest.rowsPerBlock > 1
@@ -137,19 +134,49 @@ public:
     mapping.map(nest.grid.getInductionVars()[0], blockId);
     if (nest.grid.getNumLoops() == 2)
       mapping.map(nest.grid.getInductionVars()[1], threadY);
+    return emitRowBody(b, *nest.grid.getBody(), mapping, threadX, threadY);
+  }
 
-    for (Operation &op : nest.grid.getBody()->without_terminator()) {
+private:
+  /// Emits one row body: thread loops become the thread's code and their
+  /// reductions a reduction across the row; a uniform `scf.if` holding
+  /// thread loops (rownorm-version-rows) is kept, with its regions emitted
+  /// the same way.
+  LogicalResult emitRowBody(ImplicitLocOpBuilder &b, Block &block,
+                            IRMapping &mapping, Value threadX, Value threadY) {
+    for (Operation &op : block.without_terminator()) {
+      if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+        bool holdsThreads = false;
+        ifOp->walk([&](scf::ParallelOp) { holdsThreads = true; });
+        if (holdsThreads) {
+          if (ifOp.getNumResults() != 0)
+            return ifOp.emitError()
+                   << "expects a branch around thread loops to have no "
+                      "results";
+          auto copy = scf::IfOp::create(b, mapping.lookup(ifOp.getCondition()),
+                                        /*withElseRegion=*/true);
+          for (auto [from, to] :
+               {std::pair(ifOp.thenBlock(), copy.thenBlock()),
+                std::pair(ifOp.elseBlock(), copy.elseBlock())}) {
+            if (!from)
+              continue;
+            ImplicitLocOpBuilder inner =
+                ImplicitLocOpBuilder::atBlockBegin(b.getLoc(), to);
+            inner.setInsertionPoint(to->getTerminator());
+            if (failed(emitRowBody(inner, *from, mapping, threadX, threadY)))
+              return failure();
+          }
+          continue;
+        }
+      }
       auto loop = dyn_cast<scf::ParallelOp>(op);
       if (!loop) {
-        Operation *clone = b.clone(op, mapping);
-        markAlignment(clone, aligned);
+        b.clone(op, mapping);
         continue;
       }
       mapping.map(loop.getInductionVars()[0], threadX);
-      for (Operation &inner : loop.getBody()->without_terminator()) {
-        Operation *clone = b.clone(inner, mapping);
-        markAlignment(clone, aligned);
-      }
+      for (Operation &inner : loop.getBody()->without_terminator())
+        b.clone(inner, mapping);
       auto reduce = cast<scf::ReduceOp>(loop.getBody()->getTerminator());
       for (auto [index, operand] : llvm::enumerate(reduce.getOperands())) {
         Region &combiner = reduce.getReductions()[index];
@@ -164,7 +191,6 @@ public:
     return success();
   }
 
-private:
   /// Applies the scf.reduce combiner region to (lhs, rhs).
   Value combine(ImplicitLocOpBuilder &b, Region &combiner, Value lhs,
                 Value rhs) {
@@ -236,35 +262,6 @@ private:
           kernel.getLoc());
     }
     return partials;
-  }
-
-  /// In the aligned copy, accesses of 16-byte-aligned rows say so.
-  static void markAlignment(Operation *root, bool aligned) {
-    if (!aligned)
-      return;
-    root->walk([](Operation *op) {
-      Value base;
-      VectorType type;
-      if (auto load = dyn_cast<vector::LoadOp>(op))
-        base = load.getBase(), type = load.getVectorType();
-      else if (auto store = dyn_cast<vector::StoreOp>(op))
-        base = store.getBase(), type = store.getVectorType();
-      else if (auto load = dyn_cast<vector::MaskedLoadOp>(op))
-        base = load.getBase(), type = load.getVectorType();
-      else if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
-        base = store.getBase(), type = store.getVectorType();
-      else
-        return;
-      // A vector at a multiple of its width in a row that starts on a
-      // 16-byte boundary is aligned to its size, up to 16 bytes.
-      int64_t bytes = type.getNumElements() *
-                      type.getElementType().getIntOrFloatBitWidth() / 8;
-      if (!llvm::isPowerOf2_64(bytes))
-        return;
-      op->setAttr("alignment",
-                  IntegerAttr::get(IntegerType::get(op->getContext(), 64),
-                                   std::min(bytes, kRowAlignment)));
-    });
   }
 
   gpu::GPUFuncOp kernel;
@@ -405,7 +402,6 @@ struct ConvertRowNormToGPU final
                      : Value();
     // Views of the arguments with their original types.
     IRMapping mapping;
-    SmallVector<Value> strideValues;
     unsigned nextStride = firstStride;
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
       auto memref = dyn_cast<MemRefType>(type);
@@ -426,10 +422,10 @@ struct ConvertRowNormToGPU final
           strideValuesOfArg.push_back(b.getIndexAttr(stride));
           continue;
         }
-        Value value = arith::IndexCastOp::create(
-            b, b.getIndexType(), kernel.getArgument(nextStride++));
-        strideValues.push_back(value);
-        strideValuesOfArg.push_back(value);
+        strideValuesOfArg.push_back(
+            arith::IndexCastOp::create(b, b.getIndexType(),
+                                       kernel.getArgument(nextStride++))
+                .getResult());
       }
       // The pointer is the first element: a dynamic offset becomes 0.
       auto viewType = MemRefType::get(
@@ -443,37 +439,15 @@ struct ConvertRowNormToGPU final
     }
 
     KernelBuilder body(kernel, nest, target);
-    // Rows can be 16-byte aligned only with vector accesses and static
-    // strides that keep the alignment.
-    bool alignable = hasVectorAccesses(func) && staticStridesAligned(func);
-    if (!alignable || strideValues.empty()) {
-      // One body: aligned when nothing is left to check at run time.
-      if (failed(body.emitBody(b, func, mapping, alignable)))
-        return failure();
-    } else {
-      // Rows start on 16-byte boundaries when every dynamic stride (in
-      // elements) times the element size is a multiple of 16: a uniform
-      // branch picks the body whose row accesses say so.
-      Value aligned;
-      for (auto [value, elementBytes] :
-           llvm::zip(strideValues, strideElementBytes(func))) {
-        Value bytes = arith::MulIOp::create(
-            b, value, arith::ConstantIndexOp::create(b, elementBytes));
-        Value rem = arith::RemUIOp::create(
-            b, bytes, arith::ConstantIndexOp::create(b, kRowAlignment));
-        Value ok = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, rem,
-                                         arith::ConstantIndexOp::create(b, 0));
-        aligned = aligned ? arith::AndIOp::create(b, aligned, ok) : ok;
-      }
-      auto ifOp = scf::IfOp::create(b, aligned, /*withElseRegion=*/true);
-      for (bool isAligned : {true, false}) {
-        Block *block = isAligned ? ifOp.thenBlock() : ifOp.elseBlock();
-        ImplicitLocOpBuilder inner =
-            ImplicitLocOpBuilder::atBlockBegin(func.getLoc(), block);
-        inner.setInsertionPoint(block->getTerminator());
-        if (failed(body.emitBody(inner, func, mapping, isAligned)))
-          return failure();
-      }
+    if (failed(body.emitBody(b, func, mapping)))
+      return failure();
+    // Offsets and strides the body reads (rownorm-version-rows,
+    // rownorm-align-rows) come from the views just built: an offset is 0 in
+    // the kernel, so tests on it fold.
+    {
+      RewritePatternSet patterns(ctx);
+      memref::populateResolveExtractStridedMetadataPatterns(patterns);
+      (void)applyPatternsGreedily(kernel, std::move(patterns));
     }
     gpu::ReturnOp::create(b);
 
@@ -527,49 +501,6 @@ struct ConvertRowNormToGPU final
     kernel->setAttr(rownorm::RowNormDialect::getLaunchAttrName(),
                     contract.toAttr(ctx));
     return success();
-  }
-
-  static bool hasVectorAccesses(func::FuncOp func) {
-    bool found = false;
-    func.walk([&](Operation *op) {
-      if (auto load = dyn_cast<vector::LoadOp>(op))
-        found |= load.getVectorType().getNumElements() > 1;
-      else if (auto load = dyn_cast<vector::MaskedLoadOp>(op))
-        found |= load.getVectorType().getNumElements() > 1;
-    });
-    return found;
-  }
-
-  /// True when every static stride of every memref argument keeps 16-byte
-  /// row alignment.
-  static bool staticStridesAligned(func::FuncOp func) {
-    for (Type type : func.getArgumentTypes()) {
-      auto memref = dyn_cast<MemRefType>(type);
-      if (!memref)
-        continue;
-      for (int64_t stride : stridesOf(memref))
-        if (!ShapedType::isDynamic(stride) &&
-            stride * memref.getElementTypeBitWidth() / 8 % kRowAlignment != 0 &&
-            stride != 1)
-          return false;
-      // A dynamic offset is rebased to the pointer, which must be aligned.
-    }
-    return true;
-  }
-
-  /// Element size in bytes of each memref argument's dynamic strides, in
-  /// parameter order.
-  static SmallVector<int64_t> strideElementBytes(func::FuncOp func) {
-    SmallVector<int64_t> bytes;
-    for (Type type : func.getArgumentTypes()) {
-      auto memref = dyn_cast<MemRefType>(type);
-      if (!memref)
-        continue;
-      for (int64_t stride : stridesOf(memref))
-        if (ShapedType::isDynamic(stride))
-          bytes.push_back(memref.getElementTypeBitWidth() / 8);
-    }
-    return bytes;
   }
 
   static void lowerRsqrt(gpu::GPUFuncOp kernel, const TargetInfo &target) {

@@ -1,0 +1,146 @@
+//===- VersionRows.cpp - an aligned copy of the row body ------------------===//
+//
+// The kernel body is cloned under a uniform test of every row buffer's
+// offset and row stride; in the copy where the test holds, each vector
+// access at a multiple of its width says how aligned it is, which the
+// targets turn into one wide access. The other copy is left for
+// rownorm-align-rows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RowLayout.h"
+#include "rmsnorm/Target/TargetInfo.h"
+#include "rmsnorm/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::rmsnorm {
+#define GEN_PASS_DEF_VERSIONROWS
+#include "rmsnorm/Transforms/Passes.h.inc"
+} // namespace mlir::rmsnorm
+
+using namespace mlir;
+using namespace mlir::rmsnorm;
+
+namespace {
+/// A function argument accessed in vectors, with the alignment its vectors
+/// would have in aligned rows.
+using Buffers = llvm::MapVector<Value, int64_t>;
+
+/// The vector accesses of function arguments under `block`, at multiples of
+/// their width, that do not yet say how aligned they are.
+SmallVector<Operation *> alignableAccesses(Block &block, int64_t maxBytes) {
+  SmallVector<Operation *> accesses;
+  block.walk([&](Operation *op) {
+    if (!isa<vector::LoadOp, vector::StoreOp>(op))
+      return;
+    auto [base, type] = vectorAccess(op);
+    auto arg = dyn_cast<BlockArgument>(base);
+    if (!arg || !isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) ||
+        alignmentOf(op) || type.getRank() != 1 || type.getNumElements() < 2 ||
+        !naturalAlignment(type, maxBytes))
+      return;
+    ValueRange indices = isa<vector::LoadOp>(op)
+                             ? cast<vector::LoadOp>(op).getIndices()
+                             : cast<vector::StoreOp>(op).getIndices();
+    if (isMultipleOf(indices.back(), type.getNumElements()))
+      accesses.push_back(op);
+  });
+  return accesses;
+}
+
+/// True, false, or null (known at run time only) for "`value` is a multiple
+/// of `elements`".
+std::optional<bool> staticMultiple(Value value, int64_t elements) {
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return *c % elements == 0;
+  return std::nullopt;
+}
+
+struct VersionRows final
+    : public rmsnorm::impl::VersionRowsBase<VersionRows> {
+  void runOnOperation() override {
+    std::unique_ptr<TargetInfo> target;
+    SmallVector<Block *> rowBlocks =
+        rowBodies(getOperation(), [](scf::ForOp) { return true; });
+    for (Block *block : rowBlocks) {
+      if (!target && !(target = getTargetInfo(getOperation())))
+        return signalPassFailure();
+      version(*block, target->getMaxVectorBytes());
+    }
+  }
+
+  void version(Block &block, int64_t maxBytes) {
+    SmallVector<Operation *> accesses = alignableAccesses(block, maxBytes);
+    if (accesses.empty())
+      return;
+    auto func = accesses.front()->getParentOfType<FunctionOpInterface>();
+    Buffers buffers;
+    for (Operation *op : accesses) {
+      auto [base, type] = vectorAccess(op);
+      buffers[base] = std::max(buffers.lookup(base),
+                               naturalAlignment(type, maxBytes));
+    }
+
+    // The test, at the function's entry: each buffer's offset and row
+    // stride are multiples of its vectors' alignment (base pointers are
+    // aligned by the launch contract).
+    OpBuilder b = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
+    Location loc = func.getLoc();
+    Value test;
+    bool neverAligned = false;
+    for (auto [base, bytes] : buffers) {
+      auto type = cast<MemRefType>(base.getType());
+      int64_t elements = bytes * 8 / type.getElementTypeBitWidth();
+      SmallVector<Value> starts = {offsetOf(b, loc, base)};
+      if (type.getRank() == 2)
+        starts.push_back(rowStrideOf(b, loc, base));
+      for (Value start : starts) {
+        std::optional<bool> known = staticMultiple(start, elements);
+        if (known) {
+          neverAligned |= !*known;
+          continue;
+        }
+        Value rem = arith::AndIOp::create(
+            b, loc, start, arith::ConstantIndexOp::create(b, loc, elements - 1));
+        Value ok = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, rem,
+            arith::ConstantIndexOp::create(b, loc, 0));
+        test = test ? arith::AndIOp::create(b, loc, test, ok) : ok;
+      }
+    }
+    if (neverAligned)
+      return; // Rows are never all aligned: rownorm-align-rows' form only.
+    if (!test) {
+      mark(accesses, maxBytes);
+      return;
+    }
+
+    Operation *terminator = block.getTerminator();
+    if (terminator->getNumOperands() != 0)
+      return;
+    SmallVector<Operation *> body;
+    for (Operation &op : block.without_terminator())
+      body.push_back(&op);
+    b.setInsertionPoint(terminator);
+    auto ifOp = scf::IfOp::create(b, loc, test, /*withElseRegion=*/true);
+    for (Operation *op : body)
+      op->moveBefore(ifOp.thenBlock()->getTerminator());
+    IRMapping mapping;
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    for (Operation *op : body)
+      b.clone(*op, mapping);
+    mark(accesses, maxBytes);
+  }
+
+  /// Each access in the aligned copy (the original operations) says so.
+  static void mark(ArrayRef<Operation *> accesses, int64_t maxBytes) {
+    for (Operation *op : accesses)
+      setAlignment(op, naturalAlignment(vectorAccess(op).second, maxBytes));
+  }
+};
+} // namespace
