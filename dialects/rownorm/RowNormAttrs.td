@@ -23,8 +23,11 @@ def RowNorm_ScheduleAttr : RowNorm_Attr<"Schedule", "schedule"> {
     `rows_per_block * threads_per_row` threads and the grid
     `ceil(M / rows_per_block)` blocks.
 
-    `vector_width * threads_per_row * vectors_per_thread` must cover the row;
-    the part beyond N is the ragged tail that masking makes safe.
+    `vector_width * threads_per_row * vectors_per_thread` must cover the
+    row's vectors: all of them (the last may be partial: masking makes the
+    part beyond N safe) when N is a multiple of `vector_width` or shorter
+    than two vectors, else its N / vector_width whole vectors, the rest
+    being tail elements one per thread (`rownorm-align-rows`).
 
     Bounds no target exceeds, checked by the verifier: threads_per_row,
     rows_per_block and their product at most 1024 (threads per block),
@@ -52,9 +55,22 @@ def RowNorm_ScheduleAttr : RowNorm_Attr<"Schedule", "schedule"> {
     static constexpr int64_t kMaxVectorsPerThread = 65536;
     /// Threads of one thread block.
     int64_t getBlockSize() const { return getRowsPerBlock() * getThreadsPerRow(); }
-    /// Elements of a row that the schedule covers (>= N).
+    /// Elements of a row that the schedule's vectors cover.
     int64_t getCoveredColumns() const {
       return getVectorWidth() * getThreadsPerRow() * getVectorsPerThread();
+    }
+    /// The vectors of a row of `n` that threads share: whole vectors only
+    /// when the rest goes to tail elements (n not a multiple of `width`,
+    /// at least two vectors), else every vector, the last maybe partial.
+    static int64_t rowVectors(int64_t n, int64_t width) {
+      bool partial = n % width != 0;
+      return partial && n / width >= 2 ? n / width : n / width + partial;
+    }
+    /// vectors_per_thread that covers those vectors.
+    static int64_t vectorsPerThreadFor(int64_t n, int64_t width,
+                                       int64_t threads) {
+      int64_t vectors = rowVectors(n, width);
+      return vectors / threads + (vectors % threads != 0);
     }
   }];
 }

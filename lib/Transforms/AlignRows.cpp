@@ -25,10 +25,9 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 
 namespace {
-/// A vector.load or vector.store of a function argument without a known
-/// alignment.
-bool isUnalignedArgAccess(Operation *op) {
-  if (!isa<vector::LoadOp, vector::StoreOp>(op) || alignmentOf(op))
+/// A vector.load or vector.store of a function argument.
+bool isArgAccess(Operation *op) {
+  if (!isa<vector::LoadOp, vector::StoreOp>(op))
     return false;
   auto arg = dyn_cast<BlockArgument>(vectorAccess(op).first);
   return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
@@ -52,6 +51,7 @@ Value zerosOf(OpBuilder &b, Location loc, VectorType type) {
 
 /// What one row body needs to know about its row, computed once per row.
 struct RowPlan {
+  bool aligned = false; // the aligned copy (rownorm-version-rows): no head
   Value x;           // the row buffer read: its phase defines the body
   Value row;         // the row index of every row access
   int64_t width = 0; // elements per vector
@@ -75,15 +75,15 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     std::unique_ptr<TargetInfo> target;
     SmallVector<Block *> rowBlocks =
         rowBodies(getOperation(), [](scf::ForOp loop) {
-          bool unaligned = false;
-          loop.walk(
-              [&](Operation *op) { unaligned |= isUnalignedArgAccess(op); });
-          return unaligned;
+          bool accesses = false;
+          loop.walk([&](Operation *op) { accesses |= isArgAccess(op); });
+          return accesses;
         });
     for (Block *block : rowBlocks) {
       if (!target && !(target = getTargetInfo(getOperation())))
         return signalPassFailure();
-      alignRows(*block, target->getMaxVectorBytes());
+      if (failed(alignRows(*block, target->getMaxVectorBytes())))
+        return signalPassFailure();
     }
   }
 
@@ -103,12 +103,15 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     return loops;
   }
 
-  void alignRows(Block &block, int64_t maxBytes) {
+  /// Rewrites one row body; fails (reported) when it must but cannot: its
+  /// vectors do not cover the row (a schedule of whole vectors, whose tail
+  /// elements this pass adds).
+  LogicalResult alignRows(Block &block, int64_t maxBytes) {
     auto loops = vectorLoops(block);
     SmallVector<Operation *> accesses;
     for (auto [thread, loop] : loops)
       loop.walk([&](Operation *op) {
-        if (isUnalignedArgAccess(op))
+        if (isArgAccess(op))
           accesses.push_back(op);
       });
     RowPlan plan;
@@ -125,10 +128,38 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
         plan.xAlignment = naturalAlignment(type, maxBytes);
       }
     }
+    bool shortRows = false;
+    if (plan.x && !ShapedType::isDynamic(plan.columns))
+      for (auto [thread, loop] : loops) {
+        std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                               ub = getConstantIntValue(loop.getUpperBound()),
+                               step = getConstantIntValue(loop.getStep());
+        int64_t threads = *getConstantIntValue(thread.getUpperBound()[0]);
+        shortRows |= lb && ub && step && *step > 0 &&
+                     (*ub - *lb + *step - 1) / *step * threads * plan.width <
+                         plan.columns;
+      }
+    auto leave = [&](StringRef why) -> LogicalResult {
+      if (!shortRows)
+        return success();
+      return block.getParentOp()->emitError()
+             << "rows of " << plan.columns << " elements are read in whole "
+             << "vectors of " << plan.width << " that stop short of the end, "
+             << "and their tail cannot be added: " << why;
+    };
     if (!plan.x || plan.width < 2 || !plan.xAlignment ||
         ShapedType::isDynamic(plan.columns) ||
         plan.columns < 2 * plan.width)
-      return; // Rows shorter than two vectors keep their element accesses.
+      return leave("no row read in vectors of two elements or more, or rows "
+                   "shorter than two vectors");
+    // Rows known aligned need a tail only when N is not a multiple of the
+    // width (the schedule covers whole vectors, rownorm-tile-rows).
+    bool marked = llvm::all_of(accesses, alignmentOf);
+    if (!marked && llvm::any_of(accesses, alignmentOf))
+      return leave("some accesses are marked aligned, others not");
+    if (marked && plan.columns % plan.width == 0)
+      return success();
+    plan.aligned = marked;
     for (Operation *op : accesses) {
       auto [base, type] = vectorAccess(op);
       ValueRange indices = indicesOf(op);
@@ -138,7 +169,8 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
                                       plan.columns ||
           (memref.getRank() == 2 && indices.front() != plan.row) ||
           !isMultipleOf(indices.back(), plan.width))
-        return;
+        return leave("an access is not a vector of the row's width at a "
+                     "multiple of it");
       if (memref.getRank() == 1 && isa<vector::LoadOp>(op) && !plan.weight)
         plan.weight = base;
     }
@@ -146,29 +178,32 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     for (auto [thread, loop] : loops)
       if (Operation *def = plan.row.getDefiningOp();
           def && thread->isAncestor(def))
-        return; // The row must be known before the thread loops.
+        return leave("the row index is computed inside a thread loop");
     Operation *first = loops.front().first;
     OpBuilder b(first);
     Location loc = first->getLoc();
     if (failed(planRow(b, loc, plan, accesses, maxBytes)))
-      return;
+      return failure();
     int64_t threads = 1;
     for (auto [thread, loop] : loops) {
       threads = *getConstantIntValue(thread.getUpperBound()[0]);
-      plan.headSlots = llvm::divideCeil(plan.width - 1, threads);
+      plan.headSlots =
+          plan.aligned ? 0 : llvm::divideCeil(plan.width - 1, threads);
       plan.tailSlots = llvm::divideCeil(
           plan.width - 1 + (plan.weightShift ? plan.weightUnit - 1 : 0),
           threads);
       alignLoop(plan, thread, loop);
     }
+    return success();
   }
 
   LogicalResult planRow(OpBuilder &b, Location loc, RowPlan &plan,
                         ArrayRef<Operation *> accesses, int64_t maxBytes) {
     int64_t width = plan.width;
-    plan.head = headElements(b, loc, plan.x, plan.row, width);
+    plan.head = plan.aligned ? constant(b, loc, 0)
+                             : headElements(b, loc, plan.x, plan.row, width);
     Value extra = constant(b, loc, 0);
-    if (plan.weight) {
+    if (plan.weight && !plan.aligned) {
       auto type = cast<MemRefType>(plan.weight.getType());
       int64_t bytes = naturalAlignment(
           VectorType::get({width}, type.getElementType()), maxBytes);
@@ -206,7 +241,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     plan.tailStart = arith::AddIOp::create(b, loc, plan.head, plan.bodyLength);
     for (Operation *op : accesses) {
       Value base = vectorAccess(op).first;
-      if (!isa<vector::StoreOp>(op) || base == plan.x ||
+      if (plan.aligned || !isa<vector::StoreOp>(op) || base == plan.x ||
           plan.samePhase.count(base) ||
           cast<MemRefType>(base.getType()).getRank() != 2)
         continue;
@@ -236,11 +271,11 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
 
     SmallVector<Operation *> bodyAccesses, edgeAccesses;
     loop.walk([&](Operation *op) {
-      if (isUnalignedArgAccess(op))
+      if (isArgAccess(op))
         bodyAccesses.push_back(op);
     });
     edges.walk([&](Operation *op) {
-      if (isUnalignedArgAccess(op))
+      if (isArgAccess(op))
         edgeAccesses.push_back(op);
     });
     for (Operation *op : bodyAccesses)
@@ -297,7 +332,8 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
       else {
         auto masked = vector::MaskedLoadOp::create(
             b, loc, type, base, indices, mask, zerosOf(b, loc, type));
-        if (base == plan.x)
+        copyAlignment(op, masked);
+        if (base == plan.x && !plan.aligned)
           setAlignment(masked, plan.xAlignment);
         value = masked;
       }
@@ -310,10 +346,11 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     auto emitStore = [&](OpBuilder &builder, bool aligned) {
       auto masked = vector::MaskedStoreOp::create(builder, loc, base, indices,
                                                   mask, valueToStore);
-      if (aligned)
+      copyAlignment(op, masked);
+      if (aligned && !plan.aligned)
         setAlignment(masked, plan.xAlignment);
     };
-    if (base == plan.x) {
+    if (base == plan.x || plan.aligned) {
       emitStore(b, true); // In place: the phase of x.
     } else if (Value same = plan.samePhase.lookup(base)) {
       // Written at x's phase only when its own phase is the same: a row

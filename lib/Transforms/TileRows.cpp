@@ -107,14 +107,19 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
              << " bytes, wider than the target's " << target.getMaxVectorBytes()
              << "-byte accesses";
 
-    int64_t vectors = llvm::divideCeil(rowLength, width);
+    // Rows of two vectors or more are read as whole vectors plus a few
+    // elements (rownorm-align-rows): only the whole vectors are spread over
+    // the threads.
+    int64_t vectors = ScheduleAttr::rowVectors(rowLength, width);
+    bool tail = vectors * width < rowLength;
     int64_t threads = threadsPerRow;
     int64_t maxThreads = target.getMaxThreadsPerBlock();
     if (threads == 0) {
       threads = std::min<int64_t>(
           llvm::PowerOf2Ceil(llvm::divideCeil(vectors, kVectorsPerThread)),
           maxThreads);
-      reason << "; " << vectors << " vectors per row over " << threads
+      reason << "; " << vectors << (tail ? " whole" : "")
+             << " vectors per row over " << threads
              << " threads keeps " << llvm::divideCeil(vectors, threads)
              << " in registers per thread";
       // With a partial last round some threads own a vector past the row:
@@ -161,7 +166,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     auto emitError = [&] { return op.emitError(); };
     ScheduleAttr schedule = ScheduleAttr::getChecked(
         emitError, op.getContext(), rows, threads, width,
-        static_cast<int64_t>(llvm::divideCeil(rowLength, width * threads)));
+        ScheduleAttr::vectorsPerThreadFor(rowLength, width, threads));
     if (!schedule)
       return failure();
     op.setScheduleAttr(schedule);

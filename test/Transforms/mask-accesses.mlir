@@ -1,11 +1,11 @@
-// rownorm-mask-accesses on rownorm's expansion with a ragged row (N = 100
+// rownorm-mask-accesses on rownorm's expansion with a ragged row (N = 104
 // under a tile of 4 threads x 4 vectors x 8 = 128 columns) and rows past M
 // (2 rows per block): the last vector iteration is peeled and masked, the
 // others keep full vectors; rows past M read zeros and store nothing.
 // RUN: rmsnorm-opt %s --rownorm-expand-ops --rownorm-mask-accesses | FileCheck %s
 
 // CHECK-LABEL: func.func @ragged_rows_and_columns
-// CHECK-SAME: (%[[X:.*]]: memref<?x100xbf16, strided<[?, 1]>>, %[[W:.*]]: memref<100xf32>, %[[Y:.*]]: memref<?x100xbf16, strided<[?, 1]>>)
+// CHECK-SAME: (%[[X:.*]]: memref<?x104xbf16, strided<[?, 1]>>, %[[W:.*]]: memref<104xf32>, %[[Y:.*]]: memref<?x104xbf16, strided<[?, 1]>>)
 // CHECK: %[[ROW:.*]] = arith.addi
 // Sum of squares, full iterations: a row guard, no column mask.
 // CHECK: %[[PEEL:.*]] = arith.constant 3 : index
@@ -26,7 +26,7 @@
 // CHECK: %[[LEFT:.*]] = arith.subi %[[N]], %[[COL]] : index
 // CHECK: %[[COUNT:.*]] = arith.select %[[INROW2]], %[[LEFT]], %{{.*}} : index
 // CHECK: %[[MASK:.*]] = vector.create_mask %[[COUNT]] : vector<8xi1>
-// CHECK: vector.maskedload %[[X]][%[[ROW]], %[[COL]]], %[[MASK]], %{{.*}} : memref<?x100xbf16, strided<[?, 1]>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
+// CHECK: vector.maskedload %[[X]][%[[ROW]], %[[COL]]], %[[MASK]], %{{.*}} : memref<?x104xbf16, strided<[?, 1]>>, vector<8xi1>, vector<8xbf16> into vector<8xbf16>
 // Scaling, full iterations: guarded store.
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step
 // CHECK: vector.load %[[W]]
@@ -41,8 +41,8 @@
 // CHECK: vector.maskedstore %[[Y]]
 // CHECK-NOT: vector.store
 // CHECK: return
-func.func @ragged_rows_and_columns(%x: memref<?x100xbf16, strided<[?, 1]>>, %w: memref<100xf32>, %y: memref<?x100xbf16, strided<[?, 1]>>) {
-  rownorm.rms_norm ins(%x : memref<?x100xbf16, strided<[?, 1]>>) weight(%w : memref<100xf32>) outs(%y : memref<?x100xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 4, vector_width = 8, vectors_per_thread = 4>}
+func.func @ragged_rows_and_columns(%x: memref<?x104xbf16, strided<[?, 1]>>, %w: memref<104xf32>, %y: memref<?x104xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x104xbf16, strided<[?, 1]>>) weight(%w : memref<104xf32>) outs(%y : memref<?x104xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 4, vector_width = 8, vectors_per_thread = 4>}
   return
 }
 

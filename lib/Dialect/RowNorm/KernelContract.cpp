@@ -174,10 +174,9 @@ FailureOr<KernelDescription> KernelDescription::fromAttr(DictionaryAttr dict,
     d.staticRows = *rows;
   }
   // The schedule must cover the row exactly as rownorm-tile-rows computes it.
-  int64_t step = 0;
-  if (llvm::MulOverflow(schedule->getVectorWidth(),
-                        schedule->getThreadsPerRow(), step) ||
-      schedule->getVectorsPerThread() != llvm::divideCeilSigned(*n, step))
+  if (schedule->getVectorsPerThread() !=
+      ScheduleAttr::vectorsPerThreadFor(*n, schedule->getVectorWidth(),
+                                        schedule->getThreadsPerRow()))
     return r.fail() << "has a schedule that does not cover a row of " << *n
                     << " elements: " << *schedule;
 

@@ -108,8 +108,8 @@ LogicalResult RmsNormOp::verify() {
 
   if (ScheduleAttr schedule = getScheduleAttr()) {
     // The attribute's verifier bounds both factors: no overflow.
-    int64_t perStep = schedule.getVectorWidth() * schedule.getThreadsPerRow();
-    int64_t needed = llvm::divideCeil(rowLength, perStep);
+    int64_t needed = ScheduleAttr::vectorsPerThreadFor(
+        rowLength, schedule.getVectorWidth(), schedule.getThreadsPerRow());
     if (schedule.getVectorsPerThread() != needed)
       return emitOpError() << "expects a schedule with vectors_per_thread = "
                            << needed << " for a row of " << rowLength

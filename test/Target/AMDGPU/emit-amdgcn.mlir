@@ -75,7 +75,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_1001:
-// LOADS-COUNT-18: global_load_dwordx4
+// LOADS-COUNT-20: global_load_dwordx4
 
 // One thread per row: nothing to exchange.
 // CHECK-LABEL: {{^}}bf16_13:
@@ -187,7 +187,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_1001:
-// LOADS-COUNT-18: global_load_dwordx4
+// LOADS-COUNT-20: global_load_dwordx4
 
 // One thread per row: nothing to exchange.
 // CHECK-LABEL: {{^}}f16_13:
@@ -301,7 +301,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f32_1001:
-// LOADS-COUNT-18: global_load_dwordx4
+// LOADS-COUNT-20: global_load_dwordx4
 
 // One thread per row: nothing to exchange.
 // CHECK-LABEL: {{^}}f32_13:

@@ -57,7 +57,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_1001(
-// LOADS-COUNT-18: ld.global.v4.b32
+// LOADS-COUNT-20: ld.global.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry bf16_13(
@@ -177,7 +177,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_1001(
-// LOADS-COUNT-18: ld.global.v4.b32
+// LOADS-COUNT-20: ld.global.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f16_13(
@@ -297,7 +297,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_1001(
-// LOADS-COUNT-18: ld.global.v4.b32
+// LOADS-COUNT-20: ld.global.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f32_13(
@@ -314,7 +314,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_13(
-// LOADS-COUNT-16: ld.global.v4.b32
+// LOADS-COUNT-15: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_32768(
 // CHECK-COUNT-3: .param .u64 .ptr
