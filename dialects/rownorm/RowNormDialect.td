@@ -93,6 +93,12 @@ def RowNorm_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getLaunchAttrName() {
       return ::llvm::StringLiteral("rownorm.launch");
     }
+    /// A unit attribute on a load that load reuse must leave a load: the
+    /// value is re-read from cache rather than held in registers
+    /// (rownorm-align-rows).
+    static constexpr ::llvm::StringLiteral getReloadAttrName() {
+      return ::llvm::StringLiteral("rownorm.reload");
+    }
   }];
 }
 

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::rmsnorm {
@@ -68,7 +69,31 @@ struct RowPlan {
   // Other row buffers written: their head equals x's (aligned stores).
   DenseMap<Value, Value> samePhase;
   int64_t headSlots = 0, tailSlots = 0;
+  int64_t threads = 1; // per row
+  int64_t vectorsPerThread = 0;
+  int64_t registers = 0; // a thread's share of the register file
 };
+
+// Registers a thread needs besides its vectors: addresses, indices, the
+// reduction, predicates (the emitted kernels use 20-30).
+constexpr int64_t kWorkingRegisters = 24;
+
+/// A thread's share of the register file: the most one thread may use, and
+/// no more than the file holds for the block's threads.
+int64_t registerBudget(Block &block, int64_t threads,
+                       const TargetInfo &target) {
+  int64_t rows = 1;
+  for (Operation *op = block.getParentOp(); op; op = op->getParentOp())
+    if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
+      if (std::optional<int64_t> ub =
+              getConstantIntValue(loop.getUpperBound().back()))
+        rows = *ub;
+      break;
+    }
+  int64_t blockThreads = std::max<int64_t>(1, rows * threads);
+  return std::min<int64_t>(target.getMaxRegistersPerThread(),
+                           target.getRegistersPerProcessor() / blockThreads);
+}
 
 struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
   void runOnOperation() override {
@@ -82,7 +107,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     for (Block *block : rowBlocks) {
       if (!target && !(target = getTargetInfo(getOperation())))
         return signalPassFailure();
-      if (failed(alignRows(*block, target->getMaxVectorBytes())))
+      if (failed(alignRows(*block, *target)))
         return signalPassFailure();
     }
   }
@@ -106,7 +131,8 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
   /// Rewrites one row body; fails (reported) when it must but cannot: its
   /// vectors do not cover the row (a schedule of whole vectors, whose tail
   /// elements this pass adds).
-  LogicalResult alignRows(Block &block, int64_t maxBytes) {
+  LogicalResult alignRows(Block &block, const TargetInfo &target) {
+    int64_t maxBytes = target.getMaxVectorBytes();
     auto loops = vectorLoops(block);
     SmallVector<Operation *> accesses;
     for (auto [thread, loop] : loops)
@@ -182,6 +208,12 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     Operation *first = loops.front().first;
     OpBuilder b(first);
     Location loc = first->getLoc();
+    plan.threads = *getConstantIntValue(loops.front().first.getUpperBound()[0]);
+    plan.registers = registerBudget(block, plan.threads, target);
+    if (std::optional<int64_t> lb = getConstantIntValue(loops.front().second.getLowerBound()),
+        ub = getConstantIntValue(loops.front().second.getUpperBound());
+        lb && ub)
+      plan.vectorsPerThread = *ub - *lb;
     if (failed(planRow(b, loc, plan, accesses, maxBytes)))
       return failure();
     int64_t threads = 1;
@@ -211,8 +243,26 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
       std::optional<int64_t> offset =
           getConstantIntValue(offsetOf(b, loc, plan.weight));
       // Realigning in registers needs the weight's own phase known: a
-      // static offset at a whole aligned access.
-      if (bytes && unit > 1 && offset && *offset % unit == 0) {
+      // static offset at a whole aligned access. It pays when its two
+      // aligned accesses and log2(unit) shift stages are fewer instructions
+      // than the vector's elements read one by one (2-byte types: 5 < 8;
+      // f32: 4 = 4), and when each thread has at most one head element:
+      // rows with fewer threads than a vector's elements (many rows per
+      // block) are bound by registers, which the second access costs
+      // (measured on the H200, PERFLOG 2026-11-30).
+      // Registers: a thread holds its vectors of x and of the weight
+      // (32-bit registers) plus a working set; the second access adds a unit
+      // per vector, which must stay within its share of the register file.
+      auto registersFor = [&](MemRefType memref, int64_t elements) {
+        return plan.vectorsPerThread *
+               llvm::divideCeil(elements * memref.getElementTypeBitWidth(), 32);
+      };
+      int64_t held =
+          registersFor(cast<MemRefType>(plan.x.getType()), width) +
+          registersFor(type, width) + kWorkingRegisters;
+      bool fits = held + registersFor(type, unit) <= plan.registers;
+      if (bytes && unit > 1 && offset && *offset % unit == 0 &&
+          2 + llvm::Log2_64(unit) < width && plan.threads >= width && fits) {
         plan.weightUnit = unit;
         plan.weightAlignment = bytes;
         plan.weightShift = arith::AndIOp::create(
@@ -269,20 +319,121 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     for (auto [body, edge] : llvm::zip(loop.getResults(), edges.getResults()))
       body.replaceAllUsesExcept(edge, edges);
 
-    SmallVector<Operation *> bodyAccesses, edgeAccesses;
+    // Iterations whose vectors stay in the body for every head need no
+    // mask: a loop of their own before the masked rest.
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                           ub = getConstantIntValue(loop.getUpperBound()),
+                           st = getConstantIntValue(loop.getStep());
+    scf::ForOp safe;
+    if (lb && ub && st && *st > 0) {
+      int64_t split = safeEnd(plan, loop, *lb, *ub, *st);
+      if (split > *lb) {
+        OpBuilder before(loop);
+        Value at = constant(before, loc, split);
+        safe = cast<scf::ForOp>(before.clone(*loop));
+        safe.getUpperBoundMutable().assign(at);
+        if (split >= *ub) {
+          loop.replaceAllUsesWith(safe.getResults());
+          loop.erase();
+          loop = nullptr;
+        } else {
+          loop.getLowerBoundMutable().assign(at);
+          loop.getInitArgsMutable().assign(safe.getResults());
+        }
+      }
+    }
+
+    auto accessesOf = [](scf::ForOp forOp) {
+      SmallVector<Operation *> found;
+      if (forOp)
+        forOp.walk([&](Operation *op) {
+          if (isArgAccess(op))
+            found.push_back(op);
+        });
+      return found;
+    };
+    // The pass that writes the row reads x's body vectors again (from
+    // cache) instead of holding them from the sum of squares: this copy's
+    // second weight access, edges and branches would otherwise need more
+    // registers than the aligned copy, lowering the whole kernel's
+    // occupancy, aligned rows included (measured on the H200, PERFLOG
+    // 2026-11-30).
+    bool reload = !plan.aligned && llvm::any_of(accessesOf(loop ? loop : safe),
+                                               [](Operation *op) {
+                                                 return isa<vector::StoreOp>(op);
+                                               });
+    // Stores to a row buffer whose phase may differ from x's: the loops
+    // are kept twice under one uniform test per row, aligned stores in one
+    // copy and element stores in the other (a test per store costs
+    // registers and, on sm_90, spills).
+    llvm::SetVector<Value> tests;
+    for (scf::ForOp forOp : {safe, loop})
+      for (Operation *op : accessesOf(forOp))
+        if (isa<vector::StoreOp>(op))
+          if (Value test = plan.samePhase.lookup(vectorAccess(op).first))
+            tests.insert(test);
+    bool resultless = (!safe || safe.getNumResults() == 0) &&
+                      (!loop || loop.getNumResults() == 0);
+    if (!tests.empty() && resultless) {
+      Operation *first = safe ? safe.getOperation() : loop.getOperation();
+      OpBuilder before(first);
+      Value same = tests.front();
+      for (Value test : tests.getArrayRef().drop_front())
+        same = arith::AndIOp::create(before, loc, same, test);
+      auto ifOp = scf::IfOp::create(before, loc, same, /*withElseRegion=*/true);
+      IRMapping mapping;
+      OpBuilder otherwise = OpBuilder::atBlockBegin(ifOp.elseBlock());
+      otherwise.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      scf::ForOp safeCopy, loopCopy;
+      for (scf::ForOp forOp : {safe, loop}) {
+        if (!forOp)
+          continue;
+        auto copy = cast<scf::ForOp>(otherwise.clone(*forOp, mapping));
+        (forOp == safe ? safeCopy : loopCopy) = copy;
+        forOp->moveBefore(ifOp.thenBlock()->getTerminator());
+      }
+      for (Operation *op : accessesOf(safe))
+        rewriteBodyAccess(plan, op, /*masked=*/false, true, reload);
+      for (Operation *op : accessesOf(loop))
+        rewriteBodyAccess(plan, op, /*masked=*/true, true, reload);
+      for (Operation *op : accessesOf(safeCopy))
+        rewriteBodyAccess(plan, op, /*masked=*/false, false, reload);
+      for (Operation *op : accessesOf(loopCopy))
+        rewriteBodyAccess(plan, op, /*masked=*/true, false, reload);
+    } else {
+      for (Operation *op : accessesOf(safe))
+        rewriteBodyAccess(plan, op, /*masked=*/false, std::nullopt, reload);
+      for (Operation *op : accessesOf(loop))
+        rewriteBodyAccess(plan, op, /*masked=*/true, std::nullopt, reload);
+    }
+    Value column = edgeColumn(plan, thread, edges);
+    for (Operation *op : accessesOf(edges))
+      rewriteEdgeAccess(op, column);
+  }
+
+  /// The first iteration of `loop` (lb, ub, step) from which a vector may
+  /// leave the body for some head: before it, every access's column c has
+  /// head + c + a vector (+ the weight's second aligned unit) within N.
+  static int64_t safeEnd(const RowPlan &plan, scf::ForOp loop, int64_t lb,
+                         int64_t ub, int64_t step) {
+    int64_t reach = (plan.aligned ? 0 : plan.width - 1) + plan.width +
+                    (plan.weightShift ? plan.weightUnit : 0);
+    SmallVector<Value> columns;
     loop.walk([&](Operation *op) {
       if (isArgAccess(op))
-        bodyAccesses.push_back(op);
+        columns.push_back(indicesOf(op).back());
     });
-    edges.walk([&](Operation *op) {
-      if (isArgAccess(op))
-        edgeAccesses.push_back(op);
-    });
-    for (Operation *op : bodyAccesses)
-      rewriteBodyAccess(plan, op);
-    Value column = edgeColumn(plan, thread, edges);
-    for (Operation *op : edgeAccesses)
-      rewriteEdgeAccess(op, column);
+    int64_t end = lb;
+    for (int64_t next = lb + step; next <= ub + step - 1; next += step) {
+      for (Value column : columns) {
+        std::optional<IndexRange> range = rangeOf(
+            column, loop.getInductionVar(), IndexRange{lb, next - step});
+        if (!range || range->lo < 0 || range->hi + reach > plan.columns)
+          return end;
+      }
+      end = std::min(next, ub);
+    }
+    return end;
   }
 
   /// Column of the head or tail element a thread handles in edge slot j;
@@ -312,30 +463,39 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     return arith::SelectOp::create(b, loc, isHead, headColumn, tailColumn);
   }
 
-  /// A vector of the row at column c becomes the body vector at head + c:
-  /// a masked access whose mask is whole vectors (bodyLength - c).
-  void rewriteBodyAccess(const RowPlan &plan, Operation *op) {
+  /// A vector of the row at column c becomes the body vector at head + c,
+  /// under a mask of whole vectors (bodyLength - c) unless the loop is
+  /// known to stay in the body (`masked` false).
+  void rewriteBodyAccess(const RowPlan &plan, Operation *op, bool masked,
+                         std::optional<bool> storesAligned = std::nullopt,
+                         bool reload = false) {
     OpBuilder b(op);
     Location loc = op->getLoc();
     auto [base, type] = vectorAccess(op);
     SmallVector<Value> indices(indicesOf(op));
     Value column = indices.back();
-    Value remaining = arith::SubIOp::create(b, loc, plan.bodyLength, column);
-    auto maskType = VectorType::get({plan.width}, b.getI1Type());
-    Value mask = vector::CreateMaskOp::create(b, loc, maskType,
-                                              ValueRange{remaining});
+    Value remaining, mask;
+    if (masked) {
+      remaining = arith::SubIOp::create(b, loc, plan.bodyLength, column);
+      mask = vector::CreateMaskOp::create(
+          b, loc, VectorType::get({plan.width}, b.getI1Type()),
+          ValueRange{remaining});
+    }
     indices.back() = arith::AddIOp::create(b, loc, plan.head, column);
     if (auto load = dyn_cast<vector::LoadOp>(op)) {
       Value value;
-      if (base == plan.weight && plan.weightShift)
-        value = realignedWeight(b, loc, plan, column, remaining, mask);
-      else {
-        auto masked = vector::MaskedLoadOp::create(
-            b, loc, type, base, indices, mask, zerosOf(b, loc, type));
-        copyAlignment(op, masked);
+      // The loop that may leave the body reads the weight element by
+      // element: its predicates would add to the shift stages'.
+      if (base == plan.weight && plan.weightShift && !masked) {
+        value = realignedWeight(b, loc, plan, column);
+      } else {
+        Operation *access = loadVector(b, loc, type, base, indices, mask);
+        copyAlignment(op, access);
         if (base == plan.x && !plan.aligned)
-          setAlignment(masked, plan.xAlignment);
-        value = masked;
+          setAlignment(access, plan.xAlignment);
+        if (base == plan.x && reload)
+          access->setAttr(kReloadAttrName, b.getUnitAttr());
+        value = access->getResult(0);
       }
       load.getResult().replaceAllUsesWith(value);
       load.erase();
@@ -344,14 +504,21 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     auto store = cast<vector::StoreOp>(op);
     Value valueToStore = store.getValueToStore();
     auto emitStore = [&](OpBuilder &builder, bool aligned) {
-      auto masked = vector::MaskedStoreOp::create(builder, loc, base, indices,
-                                                  mask, valueToStore);
-      copyAlignment(op, masked);
+      Operation *access;
+      if (mask)
+        access = vector::MaskedStoreOp::create(builder, loc, base, indices,
+                                               mask, valueToStore);
+      else
+        access = vector::StoreOp::create(builder, loc, valueToStore, base,
+                                         indices);
+      copyAlignment(op, access);
       if (aligned && !plan.aligned)
-        setAlignment(masked, plan.xAlignment);
+        setAlignment(access, plan.xAlignment);
     };
     if (base == plan.x || plan.aligned) {
       emitStore(b, true); // In place: the phase of x.
+    } else if (storesAligned) {
+      emitStore(b, *storesAligned); // The loop's copy says.
     } else if (Value same = plan.samePhase.lookup(base)) {
       // Written at x's phase only when its own phase is the same: a row
       // buffer with another stride is written element by element.
@@ -371,38 +538,37 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     store.erase();
   }
 
+  /// A vector load, masked (zeros outside) when `mask` is given.
+  static Operation *loadVector(OpBuilder &b, Location loc, VectorType type,
+                               Value base, ValueRange indices, Value mask) {
+    if (!mask)
+      return vector::LoadOp::create(b, loc, type, base, indices);
+    return vector::MaskedLoadOp::create(b, loc, type, base, indices, mask,
+                                        zerosOf(b, loc, type));
+  }
+
   /// The weight at head + c, from two aligned accesses: the vector at
   /// head + c - shift and the unit after it, shifted in registers by
   /// `shift` elements (log2(unit) selects between constant shuffles).
   Value realignedWeight(OpBuilder &b, Location loc, const RowPlan &plan,
-                        Value column, Value remaining, Value mask) {
+                        Value column) {
     auto type = cast<MemRefType>(plan.weight.getType());
     Type element = type.getElementType();
     int64_t width = plan.width, unit = plan.weightUnit;
     auto vectorType = VectorType::get({width}, element);
     auto unitType = VectorType::get({unit}, element);
-    Value start = arith::SubIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, plan.head, column),
-        plan.weightShift);
-    auto low = vector::MaskedLoadOp::create(b, loc, vectorType, plan.weight,
-                                            ValueRange{start}, mask,
-                                            zerosOf(b, loc, vectorType));
+    // head - shift: the head with its low bits cleared, never negative.
+    Value start = arith::AddIOp::create(
+        b, loc,
+        arith::AndIOp::create(b, loc, plan.head, constant(b, loc, -unit)),
+        column);
+    auto low = vector::LoadOp::create(b, loc, vectorType, plan.weight,
+                                      ValueRange{start});
     setAlignment(low, plan.weightAlignment);
-    Value shifted =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                              plan.weightShift, constant(b, loc, 0));
-    Value inBody = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                         remaining, constant(b, loc, 0));
-    Value needed = arith::AndIOp::create(b, loc, shifted, inBody);
-    Value highCount = arith::SelectOp::create(
-        b, loc, needed, constant(b, loc, unit), constant(b, loc, 0));
-    Value highMask = vector::CreateMaskOp::create(
-        b, loc, VectorType::get({unit}, b.getI1Type()), ValueRange{highCount});
     Value highStart =
         arith::AddIOp::create(b, loc, start, constant(b, loc, width));
-    auto high = vector::MaskedLoadOp::create(b, loc, unitType, plan.weight,
-                                             ValueRange{highStart}, highMask,
-                                             zerosOf(b, loc, unitType));
+    auto high = vector::LoadOp::create(b, loc, unitType, plan.weight,
+                                       ValueRange{highStart});
     setAlignment(high, plan.weightAlignment);
     int64_t length = width + unit;
     SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, length));

@@ -22,52 +22,6 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 
 namespace {
-struct Interval {
-  int64_t lo, hi; // inclusive
-};
-
-std::optional<Interval> inductionRange(Value lb, Value ub, Value step) {
-  std::optional<int64_t> l = getConstantIntValue(lb),
-                         u = getConstantIntValue(ub),
-                         s = getConstantIntValue(step);
-  if (!l || !u || !s || *s < 1 || *u <= *l)
-    return std::nullopt;
-  return Interval{*l, *l + (*u - 1 - *l) / *s * *s};
-}
-
-/// The values `value` can take, when provable.
-std::optional<Interval> rangeOf(Value value) {
-  if (std::optional<int64_t> c = getConstantIntValue(value))
-    return Interval{*c, *c};
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto loop = dyn_cast<scf::ForOp>(owner))
-      if (arg == loop.getInductionVar())
-        return inductionRange(loop.getLowerBound(), loop.getUpperBound(),
-                              loop.getStep());
-    if (auto loop = dyn_cast<scf::ParallelOp>(owner)) {
-      unsigned dim = arg.getArgNumber();
-      return inductionRange(loop.getLowerBound()[dim],
-                            loop.getUpperBound()[dim], loop.getStep()[dim]);
-    }
-    return std::nullopt;
-  }
-  Operation *op = value.getDefiningOp();
-  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
-    return std::nullopt;
-  std::optional<Interval> a = rangeOf(op->getOperand(0)),
-                          b = rangeOf(op->getOperand(1));
-  if (!a || !b)
-    return std::nullopt;
-  if (isa<arith::AddIOp>(op))
-    return Interval{a->lo + b->lo, a->hi + b->hi};
-  if (isa<arith::SubIOp>(op))
-    return Interval{a->lo - b->hi, a->hi - b->lo};
-  int64_t corners[] = {a->lo * b->lo, a->lo * b->hi, a->hi * b->lo,
-                       a->hi * b->hi};
-  return Interval{*llvm::min_element(corners), *llvm::max_element(corners)};
-}
-
 /// What an access needs to be safe.
 struct Need {
   bool tailMask = false;        // innermost dimension may run past the end
@@ -110,7 +64,7 @@ Need analyze(Value memref, ValueRange indices, int64_t width,
     if (masked && dim == inner)
       continue; // The access's own mask keeps the columns in bounds.
     int64_t extent = dim == inner ? width : 1;
-    std::optional<Interval> range = rangeOf(index);
+    std::optional<IndexRange> range = rangeOf(index);
     bool safe = range && range->lo >= 0 && !ShapedType::isDynamic(size) &&
                 range->hi + extent <= size;
     safe |= extent == 1 && boundedByDim(index, memref, dim);
@@ -272,7 +226,7 @@ struct MaskAccesses final
       auto loop = op->getParentOfType<scf::ForOp>();
       if (!loop)
         return;
-      std::optional<Interval> range = inductionRange(
+      std::optional<IndexRange> range = inductionRange(
           loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
       if (range && range->hi > range->lo)
         toPeel.insert(loop);

@@ -9,6 +9,7 @@
 #include <numeric>
 
 using namespace mlir;
+using namespace mlir::rmsnorm;
 
 namespace {
 bool isMultipleOf(Value value, int64_t m, unsigned depth) {
@@ -59,6 +60,61 @@ mlir::rmsnorm::rowBodies(Operation *root, function_ref<bool(scf::ForOp)> keep) {
   return blocks;
 }
 
+std::optional<IndexRange> mlir::rmsnorm::inductionRange(Value lb, Value ub,
+                                                       Value step) {
+  std::optional<int64_t> l = getConstantIntValue(lb),
+                         u = getConstantIntValue(ub),
+                         s = getConstantIntValue(step);
+  if (!l || !u || !s || *s < 1 || *u <= *l)
+    return std::nullopt;
+  return IndexRange{*l, *l + (*u - 1 - *l) / *s * *s};
+}
+
+std::optional<IndexRange> mlir::rmsnorm::rangeOf(Value value, Value pinned,
+                                                 IndexRange pinnedRange) {
+  if (pinned && value == pinned)
+    return pinnedRange;
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return IndexRange{*c, *c};
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(owner))
+      if (arg == loop.getInductionVar())
+        return inductionRange(loop.getLowerBound(), loop.getUpperBound(),
+                              loop.getStep());
+    if (auto loop = dyn_cast<scf::ParallelOp>(owner)) {
+      unsigned dim = arg.getArgNumber();
+      return inductionRange(loop.getLowerBound()[dim],
+                            loop.getUpperBound()[dim], loop.getStep()[dim]);
+    }
+    return std::nullopt;
+  }
+  Operation *op = value.getDefiningOp();
+  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp>(op))
+    return std::nullopt;
+  std::optional<IndexRange> a = rangeOf(op->getOperand(0), pinned, pinnedRange),
+                            b = rangeOf(op->getOperand(1), pinned, pinnedRange);
+  if (isa<arith::AndIOp>(op)) {
+    // Clearing bits of a non-negative value keeps it in [0, value].
+    std::optional<int64_t> hi;
+    for (const std::optional<IndexRange> &r : {a, b})
+      if (r && r->lo >= 0)
+        hi = hi ? std::min(*hi, r->hi) : r->hi;
+    if (!hi)
+      return std::nullopt;
+    return IndexRange{0, *hi};
+  }
+  if (!a || !b)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(op))
+    return IndexRange{a->lo + b->lo, a->hi + b->hi};
+  if (isa<arith::SubIOp>(op))
+    return IndexRange{a->lo - b->hi, a->hi - b->lo};
+  int64_t corners[] = {a->lo * b->lo, a->lo * b->hi, a->hi * b->lo,
+                       a->hi * b->hi};
+  return IndexRange{*llvm::min_element(corners), *llvm::max_element(corners)};
+}
+
 bool mlir::rmsnorm::isMultipleOf(Value value, int64_t m) {
   return ::isMultipleOf(value, m, 0);
 }
@@ -88,6 +144,8 @@ void mlir::rmsnorm::setAlignment(Operation *op, int64_t bytes) {
 void mlir::rmsnorm::copyAlignment(Operation *from, Operation *to) {
   if (int64_t bytes = alignmentOf(from))
     setAlignment(to, bytes);
+  if (Attribute reload = from->getAttr(kReloadAttrName))
+    to->setAttr(kReloadAttrName, reload);
 }
 
 int64_t mlir::rmsnorm::naturalAlignment(VectorType type, int64_t maxBytes) {

@@ -9,6 +9,8 @@
 #ifndef RMSNORM_LIB_TRANSFORMS_ROWLAYOUT_H
 #define RMSNORM_LIB_TRANSFORMS_ROWLAYOUT_H
 
+#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -21,6 +23,21 @@ namespace mlir::rmsnorm {
 SmallVector<Block *> rowBodies(Operation *root,
                                function_ref<bool(scf::ForOp)> keep);
 
+/// Values an index can take, both ends included.
+struct IndexRange {
+  int64_t lo, hi;
+};
+
+/// The values of a loop's induction variable with these bounds.
+std::optional<IndexRange> inductionRange(Value lb, Value ub, Value step);
+
+/// The values `value` can take, when provable from constants, induction
+/// variables of loops with constant bounds (`pinned`, when given, is taken
+/// to range over `pinnedRange` instead) and index arithmetic (+, -, *, and
+/// with a non-negative operand). Exact over what rownorm's expansion builds.
+std::optional<IndexRange> rangeOf(Value value, Value pinned = {},
+                                  IndexRange pinnedRange = {0, 0});
+
 /// True when `value` is provably a multiple of `m` (> 0): constants, static
 /// dimensions, sums, products, quotients scaled back, selects and casts.
 bool isMultipleOf(Value value, int64_t m);
@@ -32,8 +49,14 @@ std::pair<Value, VectorType> vectorAccess(Operation *op);
 /// The `alignment` an access has been given, 0 when none.
 int64_t alignmentOf(Operation *op);
 void setAlignment(Operation *op, int64_t bytes);
-/// Carries `from`'s alignment over to its replacement `to`.
+/// Carries `from`'s alignment (and a `rownorm.reload` mark) over to its
+/// replacement `to`.
 void copyAlignment(Operation *from, Operation *to);
+
+/// Marks a load that later load reuse must not replace by an earlier
+/// identical one (a value re-read rather than held in registers).
+constexpr llvm::StringLiteral kReloadAttrName =
+    rownorm::RowNormDialect::getReloadAttrName();
 
 /// The alignment in bytes that a vector of `type` at a multiple of its width
 /// in an aligned row has: its size, up to `maxBytes` (the base pointers'

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -46,13 +47,16 @@ struct SkipLastRow final
   }
 };
 
-/// Every masked access becomes a full-width access.
+/// Every masked access becomes a full-width access, and every store under a
+/// predicate of its own (a vector past the row, a tail element past the row,
+/// a row past M: rownorm-mask-accesses / -coarsen-masks) is made always.
 struct DropMasks final
     : public PassWrapper<DropMasks, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropMasks)
   StringRef getArgument() const final { return "test-rownorm-drop-masks"; }
   StringRef getDescription() const final {
-    return "Test only: replace masked loads and stores by unmasked ones";
+    return "Test only: replace masked loads and stores by unmasked ones, "
+           "and run predicated stores unconditionally";
   }
   void runOnOperation() override {
     getOperation().walk([&](vector::MaskedLoadOp op) {
@@ -68,6 +72,19 @@ struct DropMasks final
                               op.getBase(), op.getIndices());
       op.erase();
     });
+    SmallVector<scf::IfOp> guarded;
+    getOperation().walk([&](scf::IfOp op) {
+      Block *then = op.thenBlock();
+      if (op.getNumResults() == 0 && !op.elseBlock() &&
+          then->getOperations().size() == 2 &&
+          isa<vector::StoreOp>(then->front()))
+        guarded.push_back(op);
+    });
+    for (scf::IfOp op : guarded) {
+      Operation *store = &op.thenBlock()->front();
+      store->moveBefore(op);
+      op.erase();
+    }
   }
 };
 

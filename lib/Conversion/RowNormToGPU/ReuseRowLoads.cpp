@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReuseRowLoads.h"
+#include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -113,6 +114,8 @@ bool distinctBuffers(Value a, Value b) {
 class LoadTable {
 public:
   Value lookup(Operation *load) {
+    if (load->hasAttr(mlir::rmsnorm::rownorm::RowNormDialect::getReloadAttrName()))
+      return {}; // Re-read on purpose (rownorm-align-rows).
     for (auto &[known, value] : loads)
       if (known->getName() == load->getName() &&
           known->getOperands() == load->getOperands() &&
@@ -177,9 +180,9 @@ std::pair<Value, Value> storedColumn(Operation *op) {
   return {base, indices.back()};
 }
 
-/// Walks one block in order, reusing loads and tracking what may clobber them.
-void reuseInBlock(Block &block) {
-  LoadTable table;
+/// Walks one block in order, reusing loads (those of `table` too: loads
+/// before the block that dominate it) and tracking what may clobber them.
+void reuseInBlock(Block &block, LoadTable table = {}) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (isa<vector::LoadOp, vector::MaskedLoadOp>(op)) {
       Value base = op.getOperand(0);
@@ -213,9 +216,11 @@ void reuseInBlock(Block &block) {
                       gpu::BarrierOp, gpu::ShuffleOp>(inner))
           understood = false;
       });
+      // A branch runs at most once, after what came before it: it may
+      // reuse the loads seen so far.
       for (Region &region : ifOp->getRegions())
         for (Block &inner : region)
-          reuseInBlock(inner);
+          reuseInBlock(inner, table);
       if (!understood)
         table.clear();
       continue;

@@ -73,6 +73,12 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
                              << function.getNumArguments() << " arguments";
     return success();
   }
+  if (attribute.getName() == getReloadAttrName()) {
+    if (!isa<UnitAttr>(attribute.getValue()) || op->getNumResults() != 1)
+      return op->emitError() << "'" << getReloadAttrName()
+                             << "' is a unit attribute of a load";
+    return success();
+  }
   if (attribute.getName() != getTargetAttrName())
     return op->emitError() << "unknown rownorm attribute '"
                            << attribute.getName().getValue() << "'";

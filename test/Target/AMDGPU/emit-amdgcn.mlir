@@ -75,7 +75,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_1001:
-// LOADS-COUNT-20: global_load_dwordx4
+// LOADS-COUNT-32: global_load_dwordx4
 
 // One thread per row: nothing to exchange.
 // CHECK-LABEL: {{^}}bf16_13:
@@ -114,7 +114,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_32768:
-// LOADS-COUNT-20: global_load_dwordx4
+// LOADS-COUNT-34: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}bf16_4096:
 // CHECK: global_load_dwordx4
@@ -139,7 +139,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_4096:
-// LOADS-COUNT-20: global_load_dwordx4
+// LOADS-COUNT-34: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}bf16_5120:
 // CHECK: global_load_dwordx4
@@ -164,7 +164,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_5120:
-// LOADS-COUNT-25: global_load_dwordx4
+// LOADS-COUNT-43: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f16_1001:
 // CHECK: global_load_dwordx4
@@ -187,7 +187,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_1001:
-// LOADS-COUNT-20: global_load_dwordx4
+// LOADS-COUNT-32: global_load_dwordx4
 
 // One thread per row: nothing to exchange.
 // CHECK-LABEL: {{^}}f16_13:
@@ -226,7 +226,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_32768:
-// LOADS-COUNT-20: global_load_dwordx4
+// LOADS-COUNT-34: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f16_4096:
 // CHECK: global_load_dwordx4
@@ -251,7 +251,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_4096:
-// LOADS-COUNT-20: global_load_dwordx4
+// LOADS-COUNT-34: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f16_5120:
 // CHECK: global_load_dwordx4
@@ -276,7 +276,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_5120:
-// LOADS-COUNT-25: global_load_dwordx4
+// LOADS-COUNT-43: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f32_1001:
 // CHECK: global_load_dwordx4
@@ -301,7 +301,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f32_1001:
-// LOADS-COUNT-20: global_load_dwordx4
+// LOADS-COUNT-26: global_load_dwordx4
 
 // One thread per row: nothing to exchange.
 // CHECK-LABEL: {{^}}f32_13:
@@ -315,7 +315,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f32_13:
-// LOADS-COUNT-13: global_load_dwordx4
+// LOADS-COUNT-18: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f32_32768:
 // CHECK: global_load_dwordx4
@@ -340,7 +340,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f32_32768:
-// LOADS-COUNT-40: global_load_dwordx4
+// LOADS-COUNT-56: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f32_4096:
 // CHECK: global_load_dwordx4
@@ -365,7 +365,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f32_4096:
-// LOADS-COUNT-20: global_load_dwordx4
+// LOADS-COUNT-28: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f32_5120:
 // CHECK: global_load_dwordx4
@@ -390,7 +390,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f32_5120:
-// LOADS-COUNT-25: global_load_dwordx4
+// LOADS-COUNT-35: global_load_dwordx4
 
 // Stores are 16 bytes wide too.
 // RUN: FileCheck %s --input-file=%t.all --check-prefix=STORES

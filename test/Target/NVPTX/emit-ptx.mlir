@@ -57,7 +57,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_1001(
-// LOADS-COUNT-20: ld.global.v4.b32
+// LOADS-COUNT-30: ld.global.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry bf16_13(
@@ -125,7 +125,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_4096(
-// LOADS-COUNT-20: ld.global.v4.b32
+// LOADS-COUNT-32: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry bf16_5120(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -151,7 +151,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_5120(
-// LOADS-COUNT-25: ld.global.v4.b32
+// LOADS-COUNT-41: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_1001(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -177,7 +177,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_1001(
-// LOADS-COUNT-20: ld.global.v4.b32
+// LOADS-COUNT-30: ld.global.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f16_13(
@@ -245,7 +245,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_4096(
-// LOADS-COUNT-20: ld.global.v4.b32
+// LOADS-COUNT-32: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_5120(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -271,7 +271,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_5120(
-// LOADS-COUNT-25: ld.global.v4.b32
+// LOADS-COUNT-41: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_1001(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -314,7 +314,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_13(
-// LOADS-COUNT-15: ld.global.v4.b32
+// LOADS-COUNT-13: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_32768(
 // CHECK-COUNT-3: .param .u64 .ptr
