@@ -236,9 +236,11 @@ void reuseInBlock(Block &block, LoadTable table = {}) {
   }
 }
 
-/// `scf.if %inRow -> T { load } else { zeros }` becomes a load of a row that
-/// exists (row 0 when out of range: every launch has at least one row) and a
-/// select; the loads of both passes are then identical.
+/// `scf.if %inRow -> T { load } else { zeros }` becomes a load of an element
+/// that exists (element [0, 0] when out of range: every launch has at least
+/// one row, and the base is aligned; a column may depend on the row's
+/// alignment, rownorm-align-rows) and a select; the loads of both passes are
+/// then identical.
 void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
   SmallVector<scf::IfOp> guarded;
   kernel.walk([&](scf::IfOp ifOp) {
@@ -265,10 +267,9 @@ void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
     auto load = cast<vector::LoadOp>(ifOp.thenBlock()->front());
     Value cond = ifOp.getCondition();
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value row =
-        arith::SelectOp::create(b, loc, cond, load.getIndices()[0], zero);
-    SmallVector<Value> indices(load.getIndices());
-    indices[0] = row;
+    SmallVector<Value> indices;
+    for (Value index : load.getIndices())
+      indices.push_back(arith::SelectOp::create(b, loc, cond, index, zero));
     auto hoisted = cast<vector::LoadOp>(b.clone(*load));
     hoisted.getIndicesMutable().assign(indices);
     Value zeros =
