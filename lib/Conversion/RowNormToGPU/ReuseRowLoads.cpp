@@ -236,11 +236,23 @@ void reuseInBlock(Block &block, LoadTable table = {}) {
   }
 }
 
-/// `scf.if %inRow -> T { load } else { zeros }` becomes a load of an element
-/// that exists (element [0, 0] when out of range: every launch has at least
-/// one row, and the base is aligned; a column may depend on the row's
-/// alignment, rownorm-align-rows) and a select; the loads of both passes are
-/// then identical.
+/// True when `value` is computed from `source` (within a few operations).
+bool dependsOn(Value value, Value source, unsigned depth = 0) {
+  if (value == source)
+    return true;
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 16)
+    return false;
+  return llvm::any_of(op->getOperands(), [&](Value operand) {
+    return dependsOn(operand, source, depth + 1);
+  });
+}
+
+/// `scf.if %inRow -> T { load } else { zeros }` becomes a load of a row that
+/// exists (row 0 when out of range: every launch has at least one row) and a
+/// select; the loads of both passes are then identical. A column computed
+/// from the row (its alignment head, rownorm-align-rows) becomes 0 too: at
+/// row 0 it could be misaligned.
 void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
   SmallVector<scf::IfOp> guarded;
   kernel.walk([&](scf::IfOp ifOp) {
@@ -267,9 +279,11 @@ void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
     auto load = cast<vector::LoadOp>(ifOp.thenBlock()->front());
     Value cond = ifOp.getCondition();
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    SmallVector<Value> indices;
-    for (Value index : load.getIndices())
-      indices.push_back(arith::SelectOp::create(b, loc, cond, index, zero));
+    SmallVector<Value> indices(load.getIndices());
+    Value row = indices[0];
+    for (Value &index : indices)
+      if (index == row || dependsOn(index, row))
+        index = arith::SelectOp::create(b, loc, cond, index, zero);
     auto hoisted = cast<vector::LoadOp>(b.clone(*load));
     hoisted.getIndicesMutable().assign(indices);
     Value zeros =
