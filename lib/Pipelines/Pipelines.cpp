@@ -29,6 +29,10 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
   pm.addPass(createCheckKernels());
   buildOptimizePipeline(pm, tiling);
   pm.addPass(createConvertRowNormToGPU());
+  pm.addPass(createUnrollRowLoops());
+  pm.addPass(createReuseRowLoads());
+  pm.addPass(createLowerRsqrt());
+  pm.addPass(createMaterializeMasks());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

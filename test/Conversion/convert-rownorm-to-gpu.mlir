@@ -2,7 +2,7 @@
 // blocks x rows x threads, a shuffle butterfly and (rows wider than a warp)
 // one workgroup-memory step with a barrier, the target's rsqrt intrinsic, the
 // bare-pointer ABI and the launch contract.
-// RUN: rmsnorm-opt %s --rownorm-optimize-pipeline --convert-rownorm-to-gpu | FileCheck %s
+// RUN: rmsnorm-opt %s --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-lower-rsqrt | FileCheck %s
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 

@@ -26,23 +26,74 @@ def ConvertRowNormToGPU : Pass<"convert-rownorm-to-gpu", "::mlir::ModuleOp"> {
     only around their loads and stores).
 
     Kernel ABI: memref arguments become one pointer each (bare-pointer
-    convention; dynamic shapes are rebuilt with `memref.reinterpret_cast`),
-    followed by `rows` (i64, if any memref has a dynamic size) and one i64 row
-    stride per memref with a dynamic stride, in argument order. Indexing is
-    64-bit. When strides are dynamic, a uniform branch on the strides picks a
-    copy of the body whose row accesses carry `alignment = 16` (base pointers
-    must be 16-byte aligned), or the copy with element alignment.
+    convention; dynamic shapes are rebuilt with `memref.reinterpret_cast`,
+    offset 0: base pointers must be 16-byte aligned), followed by `rows` (i64,
+    if any memref has a dynamic size) and one i64 row stride per memref with
+    a dynamic stride, in argument order. Indexing is 64-bit. A uniform
+    `scf.if` around thread loops (`rownorm-version-rows`) is kept, its
+    regions mapped the same way; offsets and strides the body reads resolve
+    to the views' (an offset test folds).
 
     Each kernel records its launch contract in a `rownorm.launch` dictionary:
-    block size, rows per block, the parameter list and workgroup memory. Loops
-    of at most 16 iterations are unrolled, so a thread issues all its loads
-    before it reduces. `math.rsqrt` becomes the target's approximate rsqrt
-    intrinsic (TargetInfo), so no device library is needed.
+    block size, rows per block, the parameter list and workgroup memory.
+    What finishes the kernels is in the passes after it: unrolling
+    (`rownorm-unroll-row-loops`), load reuse (`rownorm-reuse-row-loads`),
+    the rsqrt intrinsic (`rownorm-lower-rsqrt`) and masks
+    (`rownorm-materialize-masks`).
   }];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect", "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"
   ];
+}
+
+def UnrollRowLoops : Pass<"rownorm-unroll-row-loops"> {
+  let summary = "Unroll a kernel's short loops over a thread's vectors";
+  let description = [{
+    Fully unrolls every `scf.for` in a `gpu.func` with constant bounds and at
+    most 16 iterations (a thread's vectors of a row, its head and tail
+    elements): a thread then issues all its loads before it reduces, and the
+    two passes over a row read the same columns as identical operations,
+    which `rownorm-reuse-row-loads` relies on.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
+def ReuseRowLoads : Pass<"rownorm-reuse-row-loads"> {
+  let summary = "Read each of a thread's row elements from memory once";
+  let description = [{
+    In unrolled kernels, the scaling pass's load of a column is the same
+    operation as the sum of squares' load: this pass keeps the first value
+    (after turning row-guarded loads into loads of a clamped row and a
+    select, and CSE). A global store blocks reuse only when it could write
+    the loaded element (same kernel buffer, a column not provably different);
+    branches reuse the loads before them. Loads marked `rownorm.reload` are
+    left to read again (rownorm-align-rows' choice). Soundness rests on the
+    tiled form's ownership rule: a thread writes only the columns it reads,
+    after reading them.
+  }];
+}
+
+def LowerRsqrt : Pass<"rownorm-lower-rsqrt"> {
+  let summary = "Replace f32 math.rsqrt in kernels by the target's approximate rsqrt";
+  let description = [{
+    Each f32 `math.rsqrt` becomes the target's hardware reciprocal square
+    root (TargetInfo::createApproxRsqrt: `rsqrt.approx.f32` on NVPTX,
+    `v_rsq_f32` on AMDGPU), so no device library (libdevice, ocml) is
+    linked. Runs after load reuse, to which an intrinsic call is opaque.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def MaterializeMasks : Pass<"rownorm-materialize-masks"> {
+  let summary = "Turn vector masks into comparisons every target lowers";
+  let description = [{
+    `vector.create_mask` becomes a comparison of a 32-bit step vector with
+    the count (the columns left in a row always fit 32 bits), and a
+    constant 1-D mask a constant vector of booleans, so the targets'
+    lowering sees plain vectors of i1.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
 }
 
 #endif // RMSNORM_CONVERSION_PASSES_TD

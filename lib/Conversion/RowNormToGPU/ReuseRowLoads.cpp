@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReuseRowLoads.h"
+#include "rmsnorm/Conversion/Passes.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -296,7 +296,13 @@ void hoistGuardedLoads(gpu::GPUFuncOp kernel) {
 }
 } // namespace
 
-void mlir::rmsnorm::reuseRowLoads(gpu::GPUFuncOp kernel) {
+namespace mlir::rmsnorm {
+#define GEN_PASS_DEF_REUSEROWLOADS
+#include "rmsnorm/Conversion/Passes.h.inc"
+} // namespace mlir::rmsnorm
+
+namespace {
+void reuseRowLoads(gpu::GPUFuncOp kernel) {
   hoistGuardedLoads(kernel);
   // Identical index computations and row clamps become one value each, so
   // identical loads have identical operands.
@@ -306,3 +312,15 @@ void mlir::rmsnorm::reuseRowLoads(gpu::GPUFuncOp kernel) {
   for (Block &block : kernel.getBody())
     reuseInBlock(block);
 }
+
+struct ReuseRowLoads final
+    : public mlir::rmsnorm::impl::ReuseRowLoadsBase<ReuseRowLoads> {
+  void runOnOperation() override {
+    SmallVector<gpu::GPUFuncOp> kernels;
+    getOperation()->walk(
+        [&](gpu::GPUFuncOp kernel) { kernels.push_back(kernel); });
+    for (gpu::GPUFuncOp kernel : kernels)
+      reuseRowLoads(kernel);
+  }
+};
+} // namespace

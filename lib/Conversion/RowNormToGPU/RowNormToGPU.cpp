@@ -1,10 +1,9 @@
 //===- RowNormToGPU.cpp - tiled rownorm loop nests to GPU kernels ---------===//
 //
-// Sees the target only through TargetInfo (subgroup size, rsqrt intrinsic).
+// Sees the target only through TargetInfo (subgroup size).
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReuseRowLoads.h"
 #include "rmsnorm/Conversion/Passes.h"
 #include "rmsnorm/Dialect/RowNorm/KernelContract.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
@@ -12,16 +11,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
-#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::rmsnorm {
@@ -33,9 +27,6 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 
 namespace {
-// Loops up to this trip count are unrolled: a thread's loads of one row are
-// then all issued before its reduction.
-constexpr int64_t kMaxUnroll = 16;
 // Base pointers (and rows of the aligned copy, rownorm-version-rows) are
 // aligned to this many bytes: the widest access of every target.
 constexpr int64_t kRowAlignment = 16;
@@ -451,41 +442,6 @@ struct ConvertRowNormToGPU final
     }
     gpu::ReturnOp::create(b);
 
-    unrollShortLoops(kernel);
-    // Both passes over a row now read the same columns: clean up, then keep
-    // the first read in registers. Before the rsqrt intrinsic, which is an
-    // opaque call to the analysis.
-    reuseRowLoads(kernel);
-    IRRewriter rewriter(ctx);
-    DominanceInfo dominance(kernel);
-    eliminateCommonSubExpressions(rewriter, dominance, kernel);
-    lowerRsqrt(kernel, target);
-    // Masks become comparisons with a step vector (32-bit lanes: the column
-    // count left in a row always fits), which every target lowers.
-    RewritePatternSet patterns(ctx);
-    vector::populateVectorMaskMaterializationPatterns(
-        patterns, /*force32BitVectorIndices=*/true);
-    // The patterns are confluent; a mask left over would be reported by the
-    // target's lowering.
-    (void)applyPatternsGreedily(kernel, std::move(patterns));
-    // Masks known at compile time (a tail of a constant column) become
-    // constants.
-    kernel.walk([](vector::ConstantMaskOp mask) {
-      VectorType type = mask.getVectorType();
-      if (type.getRank() != 1)
-        return;
-      int64_t set = mask.getMaskDimSizes()[0];
-      SmallVector<bool> bits;
-      for (int64_t i = 0; i < type.getNumElements(); ++i)
-        bits.push_back(i < set);
-      OpBuilder b(mask);
-      mask.replaceAllUsesWith(
-          arith::ConstantOp::create(b, mask.getLoc(),
-                                    DenseElementsAttr::get(type, bits))
-              .getResult());
-      mask.erase();
-    });
-
     // The launch contract, for emitters and readers of the IR.
     for (BlockArgument buffer : kernel.getWorkgroupAttributions()) {
       auto type = cast<MemRefType>(buffer.getType());
@@ -503,31 +459,5 @@ struct ConvertRowNormToGPU final
     return success();
   }
 
-  static void lowerRsqrt(gpu::GPUFuncOp kernel, const TargetInfo &target) {
-    SmallVector<math::RsqrtOp> rsqrts;
-    kernel.walk([&](math::RsqrtOp op) {
-      if (op.getType().isF32())
-        rsqrts.push_back(op);
-    });
-    for (math::RsqrtOp op : rsqrts) {
-      OpBuilder builder(op);
-      op.replaceAllUsesWith(
-          target.createApproxRsqrt(builder, op.getLoc(), op.getOperand()));
-      op.erase();
-    }
-  }
-
-  static void unrollShortLoops(gpu::GPUFuncOp kernel) {
-    SmallVector<scf::ForOp> loops;
-    kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    for (scf::ForOp loop : loops) {
-      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-      if (lb && ub && step && *step > 0 &&
-          (*ub - *lb + *step - 1) / *step <= kMaxUnroll)
-        (void)loopUnrollFull(loop);
-    }
-  }
 };
 } // namespace

@@ -1,6 +1,6 @@
 // On gfx942 the generic conversion asks TargetInfo for wave64 shuffles and the
 // AMDGPU rsq intrinsic.
-// RUN: rmsnorm-opt %s --rownorm-optimize-pipeline --convert-rownorm-to-gpu | FileCheck %s
+// RUN: rmsnorm-opt %s --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-lower-rsqrt | FileCheck %s
 
 module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
 // CHECK: gpu.module @rownorm_kernels [#rocdl.target<chip = "gfx942">]

@@ -2,7 +2,9 @@
 // loads of the sum-of-squares pass (ReuseRowLoads), also when the rows of a
 // block are guarded (the guarded load becomes a load of a clamped row and a
 // select) and when the normalization is in place (x and y are one buffer).
-// RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu | FileCheck %s
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads | FileCheck %s
+// Without the pass a thread reads x twice:
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops | not FileCheck %s
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 
@@ -66,7 +68,7 @@ func.func @in_place(%xy: memref<?x512xf32, strided<[?, 1]>>, %w: memref<512xf32>
 
 // A store to the same column between two identical loads keeps the second
 // load: only stores to provably other columns let a value be reused.
-// RUN: rmsnorm-opt %s --split-input-file --convert-rownorm-to-gpu | FileCheck %s --check-prefix=CLOBBER
+// RUN: rmsnorm-opt %s --split-input-file --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads | FileCheck %s --check-prefix=CLOBBER
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
   // CLOBBER-LABEL: gpu.func @clobbered
   // CLOBBER: %[[X:.*]] = memref.reinterpret_cast %arg0
