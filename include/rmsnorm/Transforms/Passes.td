@@ -158,28 +158,39 @@ def AlignRows : Pass<"rownorm-align-rows"> {
     - head: h = (-(offset + row * stride)) mod V elements of x (V elements
       per vector) up to x's first aligned address; thread t handles head
       element t (and t + T, ... when a row has fewer than V - 1 threads);
-    - body: the thread's vectors move to columns h + c, now aligned, under a
-      mask of whole vectors: `create_mask(bodyLength - c)`, bodyLength a
-      multiple of V, which `rownorm-coarsen-masks` turns into one predicate
-      per vector;
+    - body: the thread's vectors move to columns h + c, now aligned.
+      Iterations whose vectors stay in the body for every head (an interval
+      bound on c) are unmasked; the rest are masked by whole vectors,
+      `create_mask(bodyLength - c)` with bodyLength a multiple of V, which
+      `rownorm-coarsen-masks` turns into one predicate per vector;
     - tail: the columns after the body, fewer than 2V, one per thread like
       the head.
     Head and tail elements run through a clone of the loop body with
     one-element accesses (lane 0 of a vector of zeros: neutral for the sum
-    of squares), masked later by `rownorm-mask-accesses`; the body and the
-    edges are the same in every pass over the row, so later load reuse still
-    reads x once.
+    of squares), masked later by `rownorm-mask-accesses`.
+
+    Rows known aligned (the copy `rownorm-version-rows` marks) get the tail
+    only, when N is not a multiple of V: `rownorm-tile-rows` spreads the
+    N / V whole vectors over the threads and leaves the rest to this pass,
+    which reports a row body it must but cannot complete.
 
     Each buffer has its own phase:
-    - the weight (same column as x, but its own base): read as two aligned
-      accesses, the vector at h + c - s and the aligned unit after it, and
-      shifted by s = h mod unit elements in registers (log2(unit) selects
-      between constant shuffles; no memory, no scratch). The body ends a
-      unit early when shifted, so the second access stays in the weight.
-      A weight with a dynamic or unaligned offset is read unaligned;
-    - y (another buffer, maybe another stride): stored aligned when its head
-      equals x's (a uniform test per row), else element by element; in place
-      (x is y) always aligned.
+    - the weight (same column as x, its own base) is realigned in registers
+      -- the aligned vector at h + c - s and the aligned unit after it,
+      shifted by s = h mod unit elements with log2(unit) selects between
+      constant shuffles -- when that is fewer instructions than reading the
+      vector's elements one by one (2-byte types), each thread has at most
+      one head element, and the registers fit the thread's share of the
+      register file (TargetInfo); else, and in masked iterations, element
+      loads. A weight with a dynamic or unaligned offset is read by element;
+    - y (another buffer, maybe another stride): the loops that store it are
+      kept twice under one uniform test per row, aligned stores when its
+      head equals x's, element stores otherwise; in place always aligned.
+
+    In the pass that writes the row, x's body vectors are marked
+    `rownorm.reload`: read again from cache rather than held from the sum of
+    squares, so that this copy needs no more registers than the aligned one,
+    which sets the kernel's occupancy.
 
     Rows shorter than two vectors are left to the element accesses.
   }];
@@ -241,6 +252,9 @@ def MaskAccesses : Pass<"rownorm-mask-accesses"> {
       iteration peeled first, so the other iterations keep full vectors;
     - outer dimensions (rows past M when M is not a multiple of rows per
       block): the access is guarded by `scf.if`; a guarded load yields 0.
+    Accesses that are already masked (`rownorm-align-rows`' body) keep their
+    mask for the columns; rows past M clear it. Alignment attributes carry
+    over to the accesses that replace them.
     An out-of-bounds access is undefined behaviour, so dropping such stores
     and replacing such loads is always a legal refinement.
   }];
