@@ -26,20 +26,6 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 
 namespace {
-/// A vector.load or vector.store of a function argument.
-bool isArgAccess(Operation *op) {
-  if (!isa<vector::LoadOp, vector::StoreOp>(op))
-    return false;
-  auto arg = dyn_cast<BlockArgument>(vectorAccess(op).first);
-  return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
-}
-
-ValueRange indicesOf(Operation *op) {
-  if (auto load = dyn_cast<vector::LoadOp>(op))
-    return load.getIndices();
-  return cast<vector::StoreOp>(op).getIndices();
-}
-
 Value constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
@@ -101,7 +87,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     SmallVector<Block *> rowBlocks =
         rowBodies(getOperation(), [](scf::ForOp loop) {
           bool accesses = false;
-          loop.walk([&](Operation *op) { accesses |= isArgAccess(op); });
+          loop.walk([&](Operation *op) { accesses |= isArgumentAccess(op); });
           return accesses;
         });
     for (Block *block : rowBlocks) {
@@ -137,7 +123,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     SmallVector<Operation *> accesses;
     for (auto [thread, loop] : loops)
       loop.walk([&](Operation *op) {
-        if (isArgAccess(op))
+        if (isArgumentAccess(op))
           accesses.push_back(op);
       });
     RowPlan plan;
@@ -148,7 +134,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
       auto memref = cast<MemRefType>(base.getType());
       if (isa<vector::LoadOp>(op) && memref.getRank() == 2 && !plan.x) {
         plan.x = base;
-        plan.row = indicesOf(op).front();
+        plan.row = accessIndices(op).front();
         plan.width = type.getNumElements();
         plan.columns = memref.getDimSize(1);
         plan.xAlignment = naturalAlignment(type, maxBytes);
@@ -188,7 +174,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     plan.aligned = marked;
     for (Operation *op : accesses) {
       auto [base, type] = vectorAccess(op);
-      ValueRange indices = indicesOf(op);
+      ValueRange indices = accessIndices(op);
       auto memref = cast<MemRefType>(base.getType());
       if (type.getRank() != 1 || type.getNumElements() != plan.width ||
           memref.getRank() > 2 || memref.getDimSize(memref.getRank() - 1) !=
@@ -214,11 +200,9 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
         ub = getConstantIntValue(loops.front().second.getUpperBound());
         lb && ub)
       plan.vectorsPerThread = *ub - *lb;
-    if (failed(planRow(b, loc, plan, accesses, maxBytes)))
-      return failure();
-    int64_t threads = 1;
+    planRow(b, loc, plan, accesses, maxBytes);
     for (auto [thread, loop] : loops) {
-      threads = *getConstantIntValue(thread.getUpperBound()[0]);
+      int64_t threads = *getConstantIntValue(thread.getUpperBound()[0]);
       plan.headSlots =
           plan.aligned ? 0 : llvm::divideCeil(plan.width - 1, threads);
       plan.tailSlots = llvm::divideCeil(
@@ -229,7 +213,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     return success();
   }
 
-  LogicalResult planRow(OpBuilder &b, Location loc, RowPlan &plan,
+  void planRow(OpBuilder &b, Location loc, RowPlan &plan,
                         ArrayRef<Operation *> accesses, int64_t maxBytes) {
     int64_t width = plan.width;
     plan.head = plan.aligned ? constant(b, loc, 0)
@@ -249,13 +233,13 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
       // f32: 4 = 4), and when each thread has at most one head element:
       // rows with fewer threads than a vector's elements (many rows per
       // block) are bound by registers, which the second access costs
-      // (measured on the H200, PERFLOG 2026-11-30).
+      // (measured: tools/gpu/PERFLOG.md, 2026-11-30).
       // Registers: a thread holds its vectors of x and of the weight
       // (32-bit registers) plus a working set; the second access adds a unit
       // per vector, which must stay within its share of the register file.
       auto registersFor = [&](MemRefType memref, int64_t elements) {
-        return plan.vectorsPerThread *
-               llvm::divideCeil(elements * memref.getElementTypeBitWidth(), 32);
+        int64_t bits = elements * memref.getElementTypeBitWidth();
+        return plan.vectorsPerThread * ((bits + 31) / 32);
       };
       int64_t held =
           registersFor(cast<MemRefType>(plan.x.getType()), width) +
@@ -299,7 +283,6 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
       plan.samePhase[base] = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq, head, plan.head);
     }
-    return success();
   }
 
   /// Rewrites one vector loop into its body form and appends the loop of
@@ -347,7 +330,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
       SmallVector<Operation *> found;
       if (forOp)
         forOp.walk([&](Operation *op) {
-          if (isArgAccess(op))
+          if (isArgumentAccess(op))
             found.push_back(op);
         });
       return found;
@@ -356,7 +339,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     // cache) instead of holding them from the sum of squares: this copy's
     // second weight access, edges and branches would otherwise need more
     // registers than the aligned copy, lowering the whole kernel's
-    // occupancy, aligned rows included (measured on the H200, PERFLOG
+    // occupancy, aligned rows included (measured: tools/gpu/PERFLOG.md,
     // 2026-11-30).
     bool reload = !plan.aligned && llvm::any_of(accessesOf(loop ? loop : safe),
                                                [](Operation *op) {
@@ -365,7 +348,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     // Stores to a row buffer whose phase may differ from x's: the loops
     // are kept twice under one uniform test per row, aligned stores in one
     // copy and element stores in the other (a test per store costs
-    // registers and, on sm_90, spills).
+    // registers and spilled predicates in measured kernels).
     llvm::SetVector<Value> tests;
     for (scf::ForOp forOp : {safe, loop})
       for (Operation *op : accessesOf(forOp))
@@ -420,8 +403,8 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
                     (plan.weightShift ? plan.weightUnit : 0);
     SmallVector<Value> columns;
     loop.walk([&](Operation *op) {
-      if (isArgAccess(op))
-        columns.push_back(indicesOf(op).back());
+      if (isArgumentAccess(op))
+        columns.push_back(accessIndices(op).back());
     });
     int64_t end = lb;
     for (int64_t next = lb + step; next <= ub + step - 1; next += step) {
@@ -472,7 +455,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     OpBuilder b(op);
     Location loc = op->getLoc();
     auto [base, type] = vectorAccess(op);
-    SmallVector<Value> indices(indicesOf(op));
+    SmallVector<Value> indices(accessIndices(op));
     Value column = indices.back();
     Value remaining, mask;
     if (masked) {
@@ -595,7 +578,7 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     OpBuilder b(op);
     Location loc = op->getLoc();
     auto [base, type] = vectorAccess(op);
-    SmallVector<Value> indices(indicesOf(op));
+    SmallVector<Value> indices(accessIndices(op));
     indices.back() = column;
     auto single = VectorType::get({1}, type.getElementType());
     if (auto load = dyn_cast<vector::LoadOp>(op)) {

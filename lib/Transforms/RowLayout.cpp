@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <numeric>
 
@@ -129,6 +130,19 @@ std::pair<Value, VectorType> mlir::rmsnorm::vectorAccess(Operation *op) {
   if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
     return {store.getBase(), store.getVectorType()};
   return {};
+}
+
+bool mlir::rmsnorm::isArgumentAccess(Operation *op) {
+  if (!isa<vector::LoadOp, vector::StoreOp>(op))
+    return false;
+  auto arg = dyn_cast<BlockArgument>(vectorAccess(op).first);
+  return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
+
+ValueRange mlir::rmsnorm::accessIndices(Operation *op) {
+  if (auto load = dyn_cast<vector::LoadOp>(op))
+    return load.getIndices();
+  return cast<vector::StoreOp>(op).getIndices();
 }
 
 int64_t mlir::rmsnorm::alignmentOf(Operation *op) {

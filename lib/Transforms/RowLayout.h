@@ -46,6 +46,11 @@ bool isMultipleOf(Value value, int64_t m);
 /// or null when `op` is none of them.
 std::pair<Value, VectorType> vectorAccess(Operation *op);
 
+/// A vector.load or vector.store of a function argument (a kernel buffer).
+bool isArgumentAccess(Operation *op);
+/// The indices of a vector.load or vector.store.
+ValueRange accessIndices(Operation *op);
+
 /// The `alignment` an access has been given, 0 when none.
 int64_t alignmentOf(Operation *op);
 void setAlignment(Operation *op, int64_t bytes);

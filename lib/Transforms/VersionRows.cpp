@@ -36,18 +36,13 @@ using Buffers = llvm::MapVector<Value, int64_t>;
 SmallVector<Operation *> alignableAccesses(Block &block, int64_t maxBytes) {
   SmallVector<Operation *> accesses;
   block.walk([&](Operation *op) {
-    if (!isa<vector::LoadOp, vector::StoreOp>(op))
+    if (!isArgumentAccess(op) || alignmentOf(op))
       return;
-    auto [base, type] = vectorAccess(op);
-    auto arg = dyn_cast<BlockArgument>(base);
-    if (!arg || !isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) ||
-        alignmentOf(op) || type.getRank() != 1 || type.getNumElements() < 2 ||
+    VectorType type = vectorAccess(op).second;
+    if (type.getRank() != 1 || type.getNumElements() < 2 ||
         !naturalAlignment(type, maxBytes))
       return;
-    ValueRange indices = isa<vector::LoadOp>(op)
-                             ? cast<vector::LoadOp>(op).getIndices()
-                             : cast<vector::StoreOp>(op).getIndices();
-    if (isMultipleOf(indices.back(), type.getNumElements()))
+    if (isMultipleOf(accessIndices(op).back(), type.getNumElements()))
       accesses.push_back(op);
   });
   return accesses;
