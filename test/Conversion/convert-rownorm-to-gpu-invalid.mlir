@@ -181,3 +181,27 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
     return
   }
 }
+
+// -----
+
+// A branch around thread loops (rownorm-version-rows' form) has no results:
+// the thread code it holds writes rows, it does not return values.
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+  func.func @branch_with_result(%m: memref<?x4xf32>, %w: memref<4xf32>) attributes {rownorm.kernel = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 4 : i64, epsilon = 1.0e-05 : f32, roles = ["xy", "w"], schedule = {rows_per_block = 1 : i64, threads_per_row = 1 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}}} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %rows = memref.dim %m, %c0 : memref<?x4xf32>
+    scf.parallel (%b) = (%c0) to (%rows) step (%c1) {
+      %c = arith.cmpi eq, %b, %c0 : index
+      // expected-error @+1 {{expects a branch around thread loops to have no results}}
+      %r = scf.if %c -> (index) {
+        scf.parallel (%t) = (%c0) to (%c1) step (%c1) { scf.reduce }
+        scf.yield %c0 : index
+      } else {
+        scf.yield %c1 : index
+      }
+      scf.reduce
+    }
+    return
+  }
+}

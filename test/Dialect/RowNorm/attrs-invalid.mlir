@@ -49,3 +49,22 @@ module attributes {rownorm.target = #rocdl.target<chip = "gfx90a">} {}
 
 // expected-error @+1 {{unknown rownorm attribute 'rownorm.tgt'}}
 module attributes {rownorm.tgt = #nvvm.target<chip = "sm_90">} {}
+
+// -----
+
+// rownorm.reload marks a load (one result) and carries no value.
+func.func @reload_value(%m: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'rownorm.reload' is a unit attribute of a load}}
+  %v = vector.load %m[%c0] {rownorm.reload = 1 : i64} : memref<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @reload_store(%m: memref<4xf32>, %v: vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'rownorm.reload' is a unit attribute of a load}}
+  vector.store %v, %m[%c0] {rownorm.reload} : memref<4xf32>, vector<4xf32>
+  return
+}
