@@ -21,7 +21,9 @@ with default options, loaded through the runtime's manifest reader (the
 shared library's C entry point, include/rmsnorm/Runtime/CAPI.h). With
 --torch-op, the same kernels are also timed through the PyTorch op
 (torch.ops.rmsnorm.rms_norm, tools/torch), column "op": not a peer, shown so
-the op's cost over a bare launch is visible.
+the op's cost over a bare launch is visible. With --variant LABEL=DIR, the
+kernels of another emission (another commit or option) are timed in the
+same interleaved repeats, column LABEL: an A/B comparison, not a peer.
 
 Every implementation gets the same x, a w in x's dtype and eps = 1e-6 and
 writes y in x's dtype; each output is checked against an fp64 reference
@@ -225,6 +227,13 @@ def run_cell(dtype_name, m, n, runtime, kernels, args):
     }
     if args.torch_op:
         fns["op"] = lambda: torch.ops.rmsnorm.rms_norm(x, w, EPS)
+    variant_outs, variant_handles = [], []
+    for label, folder in args.variant:
+        vhandle, vinfo = runtime.load(
+            os.path.join(folder, f"rms_norm_{dtype_name}_{n}.sm_90.json"))
+        variant_outs.append(torch.empty_like(x))
+        variant_handles.append(vhandle)
+        fns[label] = runtime.launcher(vhandle, x, w, variant_outs[-1], EPS)
 
     # Correctness first, on poisoned outputs.
     xd = x.double()
@@ -234,7 +243,7 @@ def run_cell(dtype_name, m, n, runtime, kernels, args):
     for name, fn in fns.items():
         if name == "copy":
             continue
-        for out in (y_ours, y_triton):
+        for out in (y_ours, y_triton, *variant_outs):
             out.fill_(float("nan"))
         y = fn()
         torch.cuda.synchronize()
@@ -273,7 +282,9 @@ def run_cell(dtype_name, m, n, runtime, kernels, args):
         "schedule": {"rows_per_block": info.rows_per_block,
                      "block": list(info.block)},
     }
-    runtime.lib.rmsnorm_kernel_free(ctypes.c_void_p(handle))
+    for h in (handle, *variant_handles):
+        runtime.lib.rmsnorm_kernel_free(ctypes.c_void_p(h))
+    del variant_outs
     del x, w, y_ours, y_triton, y_copy, eager, compiled, fns
     torch.cuda.empty_cache()
     return cell
@@ -298,11 +309,14 @@ def row_text(cell):
 
 
 def columns(impls):
-    return ["copy"] + PEERS + (["op"] if "op" in impls else []) + ["ours"]
+    known = ["copy"] + PEERS + ["op", "ours"]
+    return (["copy"] + PEERS + (["op"] if "op" in impls else []) + ["ours"] +
+            [name for name in impls if name not in known])
 
 
-def header(with_op):
-    names = ["copy", "eager", "F.rms", "compile", "triton"] + (["op"] if with_op else []) + ["ours"]
+def header(with_op, variants=()):
+    names = (["copy", "eager", "F.rms", "compile", "triton"] + (["op"] if with_op else []) +
+             ["ours"] + [label[:8] for label, _ in variants])
     return (f"{'dtype':<5}{'M':>6} {'N':>6} {'MiB':>8} {'col':<5}" +
             "".join(f" {h:>8}" for h in names) +
             f" {'%copy':>8} {'ratio':>6} fastest peer   (GB/s)")
@@ -344,6 +358,9 @@ def main():
     p.add_argument("--reps", type=int, default=25)
     p.add_argument("--warmup", type=int, default=5)
     p.add_argument("--graph-calls", type=int, default=20)
+    p.add_argument("--variant", metavar="LABEL=DIR", action="append", default=[],
+                   type=lambda v: tuple(v.split("=", 1)),
+                   help="also time the kernels in DIR as column LABEL (A/B; not a peer)")
     p.add_argument("--torch-op", metavar="DIR",
                    help="also time torch.ops.rmsnorm.rms_norm from DIR/rmsnorm_torch "
                         "(built by tools/gpu/torch.sh), over the --kernels folder")
@@ -372,8 +389,11 @@ def main():
               "date": started.isoformat(timespec="seconds"),
               "dtype": args.dtype, "quick": args.quick, "reps": args.reps,
               "warmup": args.warmup, "graph_calls": args.graph_calls,
-              "eps": EPS, "torch_op": args.torch_op is not None, **environment(args.kernels), "cells": []}
-    print(header(args.torch_op is not None), flush=True)
+              "eps": EPS, "torch_op": args.torch_op is not None, **environment(args.kernels),
+              "variants": [{"label": label, **environment(folder)}
+                           for label, folder in args.variant],
+              "cells": []}
+    print(header(args.torch_op is not None, args.variant), flush=True)
     with torch.no_grad():
         for m, n in cells:
             cell = run_cell(args.dtype, m, n, runtime, args.kernels, args)

@@ -9,7 +9,7 @@
 #                      record and the table under $OUT
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-KERNELS="$ROOT/out/bench"
+KERNELS="$ROOT/${BENCH_KERNELS:-out/bench}"
 
 emit() {
   "$ROOT/tools/setup.sh"
@@ -33,11 +33,12 @@ func.func @rms_norm_${t}_${n}(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}, %
 MLIR
     done
   done
-  local cmd=(rmsnorm-emit out/bench/bench.mlir --target=nvptx -o out/bench)
+  local rel=${BENCH_KERNELS:-out/bench}
+  local cmd=(rmsnorm-emit "$rel/bench.mlir" --target=nvptx -o "$rel")
   (cd "$ROOT" && "$bin/${cmd[0]}" "${cmd[@]:1}" > "$KERNELS/emit.txt")
   echo "${cmd[*]}" > "$KERNELS/emit-command.txt"
   (cd "$ROOT" && echo "$(git rev-parse HEAD)$(git diff --quiet HEAD -- lib include dialects tools/rmsnorm-emit || echo ' (with uncommitted changes)')") > "$KERNELS/commit.txt"
-  echo "emitted $(ls "$KERNELS"/*.json | wc -l) kernels into out/bench"
+  echo "emitted $(ls "$KERNELS"/*.json | wc -l) kernels into $rel"
 }
 
 run() {
