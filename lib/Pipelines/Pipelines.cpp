@@ -31,6 +31,7 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertRowNormToGPU());
   pm.addPass(createUnrollRowLoops());
   pm.addPass(createReuseRowLoads());
+  pm.addPass(createHoistRowLoads());
   pm.addPass(createLowerRsqrt());
   pm.addPass(createMaterializeMasks());
   pm.addPass(createCanonicalizerPass());

@@ -74,6 +74,25 @@ def ReuseRowLoads : Pass<"rownorm-reuse-row-loads"> {
   }];
 }
 
+def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
+  let summary = "Issue each phase's global loads of a thread back to back";
+  let description = [{
+    Moves every global load of a kernel up its block, with the pure
+    operations computing its indices, past the stores that cannot write the
+    loaded element (another kernel buffer, or a column that provably
+    differs: the rules of `rownorm-reuse-row-loads`). The scaling pass then
+    loads all of a thread's weight vectors before its first store of y,
+    instead of one memory round trip per vector: the target cannot reorder
+    them itself, it has no alias information. Barriers and shuffles end a
+    phase and stop a load (holding w through the reduction costs registers),
+    as does a branch that holds loads; loads keep their order among
+    themselves. Loads move in batches of at most three quarters of a
+    thread's share of the register file at full occupancy (TargetInfo), and
+    only in kernels whose rows span several subgroups (with a barrier):
+    kernels of short rows, many per block, measured slower with it.
+  }];
+}
+
 def LowerRsqrt : Pass<"rownorm-lower-rsqrt"> {
   let summary = "Replace f32 math.rsqrt in kernels by the target's approximate rsqrt";
   let description = [{

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GlobalAccesses.h"
 #include "rmsnorm/Conversion/Passes.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 
@@ -33,83 +34,9 @@
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
+using namespace mlir::rmsnorm;
 
 namespace {
-/// An index as sum(coefficient * symbol) + constant.
-struct Linear {
-  llvm::MapVector<Value, int64_t> terms;
-  int64_t constant = 0;
-};
-
-Linear linearize(Value value) {
-  Linear result;
-  if (std::optional<int64_t> c = getConstantIntValue(value)) {
-    result.constant = *c;
-    return result;
-  }
-  Operation *op = value.getDefiningOp();
-  if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(op)) {
-    Linear lhs = linearize(op->getOperand(0));
-    Linear rhs = linearize(op->getOperand(1));
-    int64_t sign = isa<arith::AddIOp>(op) ? 1 : -1;
-    for (auto [symbol, coefficient] : rhs.terms)
-      lhs.terms[symbol] += sign * coefficient;
-    lhs.constant += sign * rhs.constant;
-    return lhs;
-  }
-  if (isa_and_nonnull<arith::MulIOp>(op)) {
-    for (unsigned i = 0; i < 2; ++i) {
-      std::optional<int64_t> factor = getConstantIntValue(op->getOperand(i));
-      if (!factor)
-        continue;
-      Linear other = linearize(op->getOperand(1 - i));
-      for (auto &term : other.terms)
-        term.second *= *factor;
-      other.constant *= *factor;
-      return other;
-    }
-  }
-  result.terms[value] = 1;
-  return result;
-}
-
-/// True when `a` and `b` can never be equal.
-bool provablyDifferent(Value a, Value b) {
-  Linear la = linearize(a), lb = linearize(b);
-  auto nonZero = [](const Linear &l) {
-    llvm::SmallDenseMap<Value, int64_t> m;
-    for (auto [symbol, coefficient] : l.terms)
-      if (coefficient != 0)
-        m[symbol] = coefficient;
-    return m;
-  };
-  return nonZero(la) == nonZero(lb) && la.constant != lb.constant;
-}
-
-bool isWorkgroup(Value memref) {
-  auto type = dyn_cast<MemRefType>(memref.getType());
-  auto space =
-      type ? dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())
-           : nullptr;
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
-}
-
-/// The kernel argument a view was built from, or null.
-Value argumentOf(Value memref) {
-  while (Operation *op = memref.getDefiningOp()) {
-    if (!isa<memref::CastOp, memref::ReinterpretCastOp>(op))
-      return {};
-    memref = op->getOperand(0);
-  }
-  return isa<BlockArgument>(memref) ? memref : Value();
-}
-
-/// True when two memrefs are views of different kernel arguments.
-bool distinctBuffers(Value a, Value b) {
-  Value argA = argumentOf(a), argB = argumentOf(b);
-  return argA && argB && argA != argB;
-}
-
 /// Global loads seen so far in one block, by their full operand list.
 class LoadTable {
 public:
@@ -130,55 +57,13 @@ public:
   /// overwrite.
   void store(Value base, Value column) {
     llvm::erase_if(loads, [&](auto &entry) {
-      if (distinctBuffers(base, entry.first->getOperand(0)))
-        return false;
-      ValueRange indices = entry.first->getOperands().drop_front();
-      Value loaded =
-          indices[indices.size() - 1 - trailingNonIndices(entry.first)];
-      return !provablyDifferent(effectiveColumn(entry.first, loaded), column);
+      return mayClobber(base, column, entry.first);
     });
   }
 
 private:
-  /// A load at `select(%in, %column, 0)` whose every use is
-  /// `select(%in, load, ...)` (rownorm-coarsen-masks' in-bounds load of a
-  /// vector that may lie past the row) only matters at %column: at 0 its
-  /// value is discarded.
-  static Value effectiveColumn(Operation *load, Value column) {
-    auto select = column.getDefiningOp<arith::SelectOp>();
-    if (!select || getConstantIntValue(select.getFalseValue()) != 0)
-      return column;
-    Value in = select.getCondition();
-    bool discardedWhenOut =
-        llvm::all_of(load->getUsers(), [&](Operation *user) {
-          auto use = dyn_cast<arith::SelectOp>(user);
-          return use && use.getCondition() == in &&
-                 use.getTrueValue() == load->getResult(0);
-        });
-    return discardedWhenOut ? select.getTrueValue() : column;
-  }
-  /// Operands after the indices (mask, pass-through of a masked load).
-  static unsigned trailingNonIndices(Operation *load) {
-    return isa<vector::MaskedLoadOp>(load) ? 2 : 0;
-  }
   SmallVector<std::pair<Operation *, Value>> loads;
 };
-
-/// Buffer and column index of a global store, or nulls when `op` is not
-/// one.
-std::pair<Value, Value> storedColumn(Operation *op) {
-  Value base;
-  ValueRange indices;
-  if (auto store = dyn_cast<vector::StoreOp>(op))
-    base = store.getBase(), indices = store.getIndices();
-  else if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
-    base = store.getBase(), indices = store.getIndices();
-  else if (auto store = dyn_cast<memref::StoreOp>(op))
-    base = store.getMemRef(), indices = store.getIndices();
-  if (!base || isWorkgroup(base))
-    return {};
-  return {base, indices.back()};
-}
 
 /// Walks one block in order, reusing loads (those of `table` too: loads
 /// before the block that dominate it) and tracking what may clobber them.

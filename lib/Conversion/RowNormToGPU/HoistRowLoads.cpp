@@ -1,0 +1,173 @@
+//===- HoistRowLoads.cpp - issue a phase's global loads together ----------===//
+//
+// After unrolling, the scaling pass of a thread's row is a sequence of
+// "load w, scale, store y" per vector. The target keeps that order: without
+// alias information it cannot move a load above a store, so each load of w
+// waits for the previous store and a thread pays one memory round trip per
+// vector. Where only a few rows run (small M) nothing hides that latency.
+//
+// This pass moves each global load up its block, with the pure operations
+// that compute its indices, past every store that cannot write the loaded
+// element (another kernel buffer, or a column that provably differs: the
+// rules of rownorm-reuse-row-loads), so a phase issues its loads back to
+// back. A load never leaves its phase (barriers and shuffles stop it):
+// loading w before the reduction would hold it in registers through the
+// reduction, which raised registers by half and cost occupancy when tried
+// (tools/gpu/PERFLOG.md). Loads keep their order among themselves.
+//
+// Hoisted loads hold their registers until their values are used, and the
+// target allocates registers for the whole kernel: a copy that hoists many
+// loads (the element loads of w in a row of unknown alignment) sets the
+// registers, and so the occupancy, of every copy. Loads are therefore
+// hoisted in batches of at most three quarters of a thread's share of the
+// register file at full occupancy (TargetInfo; 24 registers on sm_90,
+// measured better than 16 and than no limit): a load that would overflow
+// the batch stays where it is and starts the next one.
+//
+// Only kernels whose rows span several subgroups (those with a barrier) are
+// changed: where a row fits one subgroup, a block holds many rows whose
+// latencies overlap, and hoisting measured slower (bf16 N = 128, 1024).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GlobalAccesses.h"
+#include "rmsnorm/Conversion/Passes.h"
+#include "rmsnorm/Target/TargetInfo.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::rmsnorm;
+
+namespace mlir::rmsnorm {
+#define GEN_PASS_DEF_HOISTROWLOADS
+#include "rmsnorm/Conversion/Passes.h.inc"
+} // namespace mlir::rmsnorm
+
+namespace {
+bool isPhaseBoundary(Operation *op) {
+  return isa<gpu::BarrierOp, gpu::ShuffleOp>(op);
+}
+
+/// True when `load` must stay below `op`: `op` ends a phase, is or holds
+/// another global load (their order is kept; a load moved above a branch's
+/// loads would hold its registers through them, outside any batch), may
+/// write what `load` reads, or has effects this pass does not understand.
+bool mustStayBelow(Operation *op, Operation *load) {
+  WalkResult result = op->walk([&](Operation *inner) {
+    if (isGlobalLoad(inner))
+      return WalkResult::interrupt();
+    if (isPhaseBoundary(inner))
+      return WalkResult::interrupt();
+    if (auto [base, column] = storedColumn(inner); base)
+      return mayClobber(base, column, load) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
+    if (auto store = dyn_cast<memref::StoreOp>(inner);
+        store && isWorkgroup(store.getMemRef()))
+      return WalkResult::advance(); // Not global memory.
+    if (isa<scf::IfOp, scf::YieldOp, memref::LoadOp>(inner))
+      return WalkResult::advance(); // Structure, or workgroup reads.
+    return isMemoryEffectFree(inner) ? WalkResult::advance()
+                                     : WalkResult::interrupt();
+  });
+  return result.wasInterrupted();
+}
+
+/// An operation without effects or regions: it may move anywhere in its
+/// block after its operands (same block, so no speculation).
+bool isFreeToMove(Operation *op) {
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+}
+
+/// 32-bit registers that hold a load's value.
+unsigned registersOf(Operation *load) {
+  Type type = load->getResult(0).getType();
+  auto vector = dyn_cast<VectorType>(type);
+  unsigned bits = vector ? vector.getNumElements() *
+                               vector.getElementType().getIntOrFloatBitWidth()
+                         : type.getIntOrFloatBitWidth();
+  return std::max(1u, bits / 32);
+}
+
+/// The operation `load` must stay below, or null for the start of its
+/// block; `slice` collects the pure operations between them that compute
+/// its operands, bottom-up.
+Operation *settlingPoint(Operation *load,
+                         llvm::SetVector<Operation *> &slice) {
+  for (Operation *op = load->getPrevNode(); op; op = op->getPrevNode()) {
+    bool feedsLoad = llvm::any_of(op->getUsers(), [&](Operation *user) {
+      return user == load || slice.contains(user);
+    });
+    if (feedsLoad && isFreeToMove(op)) {
+      slice.insert(op);
+      continue;
+    }
+    if (feedsLoad || mustStayBelow(op, load))
+      return op;
+  }
+  return nullptr;
+}
+
+/// Moves `load` right below `stop` (or to the start of its block), with
+/// `slice`.
+void hoist(Operation *load, Operation *stop,
+           const llvm::SetVector<Operation *> &slice) {
+  Block *block = load->getBlock();
+  auto moveHere = [&](Operation *op) {
+    if (stop)
+      op->moveAfter(stop);
+    else
+      op->moveBefore(block, block->begin());
+    stop = op;
+  };
+  for (Operation *op : llvm::reverse(slice))
+    moveHere(op);
+  moveHere(load);
+}
+
+struct HoistRowLoads final
+    : public mlir::rmsnorm::impl::HoistRowLoadsBase<HoistRowLoads> {
+  void runOnOperation() override {
+    SmallVector<Operation *> loads;
+    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
+      // Rows within one subgroup: left alone (see the top of the file).
+      bool rowsSpanSubgroups = false;
+      kernel.walk([&](gpu::BarrierOp) { rowsSpanSubgroups = true; });
+      if (!rowsSpanSubgroups)
+        return;
+      kernel.walk([&](Operation *op) {
+        if (isGlobalLoad(op))
+          loads.push_back(op);
+      });
+    });
+    if (loads.empty())
+      return;
+    std::unique_ptr<TargetInfo> target = getTargetInfo(loads.front());
+    if (!target)
+      return signalPassFailure();
+    unsigned budget = target->getRegistersPerProcessor() /
+                      target->getMaxThreadsPerProcessor() * 3 / 4;
+    // In program order: each load settles below the one before it. A batch
+    // is the loads that settled right below its first, unmoved load.
+    llvm::DenseMap<Operation *, unsigned> batchRegisters; // By last load.
+    for (Operation *load : loads) {
+      llvm::SetVector<Operation *> slice;
+      Operation *stop = settlingPoint(load, slice);
+      unsigned registers = registersOf(load);
+      unsigned held =
+          stop && isGlobalLoad(stop) ? batchRegisters.lookup(stop) : 0;
+      if (held + registers > budget) {
+        batchRegisters[load] = registers; // Stays; starts the next batch.
+        continue;
+      }
+      if (stop != load->getPrevNode() || !slice.empty())
+        hoist(load, stop, slice);
+      batchRegisters[load] = held + registers;
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,180 @@
+// rownorm-hoist-row-loads issues a phase's global loads back to back: each
+// load moves up its block, with the pure operations computing its indices,
+// past the stores that cannot write it, and stops at a barrier or shuffle
+// (the end of the previous phase), at a branch that holds loads, at a store
+// that may write it, and below the load before it. Batches hold at most 24
+// registers on sm_90 (three quarters of 65536 / 2048). Kernels without a
+// barrier (rows within one subgroup) are left alone.
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-hoist-row-loads | FileCheck %s
+// Without the pass each load of w waits behind the previous store of y:
+// RUN: rmsnorm-opt %s --split-input-file | not FileCheck %s
+
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // The scaling phase: w's loads go above y's stores, guarded or not, with
+    // their index computations; the load of x before the barrier stays in
+    // its phase.
+    // CHECK-LABEL: gpu.func @scaling
+    // CHECK: vector.load %arg0
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: vector.load %arg1[%[[T:.*]]]
+    // CHECK-NEXT: %[[C1:.*]] = arith.addi %[[T]], %c8
+    // CHECK-NEXT: vector.load %arg1[%[[C1]]]
+    // CHECK-NEXT: %[[C2:.*]] = arith.addi %[[T]], %c16
+    // CHECK-NEXT: vector.load %arg1[%[[C2]]]
+    // CHECK-NOT: vector.load
+    // CHECK: vector.store
+    // CHECK: scf.if
+    // CHECK: vector.store
+    // CHECK: vector.store
+    gpu.func @scaling(%x: memref<64xf32>, %w: memref<64xf32>, %y: memref<64xf32>, %guard: i1) kernel {
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %t = gpu.thread_id x
+      %v = vector.load %x[%t] : memref<64xf32>, vector<4xf32>
+      gpu.barrier
+      %w0 = vector.load %w[%t] : memref<64xf32>, vector<4xf32>
+      %s0 = arith.mulf %v, %w0 : vector<4xf32>
+      vector.store %s0, %y[%t] : memref<64xf32>, vector<4xf32>
+      %c1 = arith.addi %t, %c8 : index
+      %w1 = vector.load %w[%c1] : memref<64xf32>, vector<4xf32>
+      %s1 = arith.mulf %v, %w1 : vector<4xf32>
+      scf.if %guard {
+        vector.store %s1, %y[%c1] : memref<64xf32>, vector<4xf32>
+      }
+      %c2 = arith.addi %t, %c16 : index
+      %w2 = vector.load %w[%c2] : memref<64xf32>, vector<4xf32>
+      %s2 = arith.mulf %v, %w2 : vector<4xf32>
+      vector.store %s2, %y[%c2] : memref<64xf32>, vector<4xf32>
+      gpu.return
+    }
+    // A shuffle ends a phase too (a reduction within a subgroup).
+    // CHECK-LABEL: gpu.func @after_shuffle
+    // CHECK: gpu.shuffle
+    // CHECK-NEXT: vector.load %arg1
+    gpu.func @after_shuffle(%x: memref<64xf32>, %w: memref<64xf32>, %y: memref<64xf32>, %s: f32) kernel {
+      %c1 = arith.constant 1 : i32
+      %c32 = arith.constant 32 : i32
+      %t = gpu.thread_id x
+      gpu.barrier
+      %r, %valid = gpu.shuffle xor %s, %c1, %c32 : f32
+      %w0 = vector.load %w[%t] : memref<64xf32>, vector<4xf32>
+      %b = vector.broadcast %r : f32 to vector<4xf32>
+      %s0 = arith.mulf %b, %w0 : vector<4xf32>
+      vector.store %s0, %y[%t] : memref<64xf32>, vector<4xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// In place (one buffer): a load passes a store whose column provably
+// differs, not one whose column may be the same.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @in_place
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: vector.load %arg0[%[[T:.*]]]
+    // CHECK-NEXT: arith.addi %[[T]], %c8
+    // CHECK-NEXT: vector.load %arg0
+    // CHECK-NEXT: vector.store
+    // CHECK-NEXT: vector.store
+    // CHECK-NEXT: vector.load %arg0[%arg1]
+    gpu.func @in_place(%xy: memref<64xf32>, %other: index) kernel {
+      %c8 = arith.constant 8 : index
+      %t = gpu.thread_id x
+      gpu.barrier
+      %a = vector.load %xy[%t] : memref<64xf32>, vector<4xf32>
+      vector.store %a, %xy[%t] : memref<64xf32>, vector<4xf32>
+      %c1 = arith.addi %t, %c8 : index
+      %b = vector.load %xy[%c1] : memref<64xf32>, vector<4xf32>
+      vector.store %b, %xy[%c1] : memref<64xf32>, vector<4xf32>
+      %c = vector.load %xy[%other] : memref<64xf32>, vector<4xf32>
+      vector.store %c, %xy[%other] : memref<64xf32>, vector<4xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Batches of at most 24 registers: vector<8xf32> is 8, so three loads
+// move together and the fourth starts the next batch where it is (the fifth
+// joins it). A load does not pass a branch that holds a load, nor a
+// barrier.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @batches
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: vector.load %arg0[%c0]
+    // CHECK-NEXT: vector.load %arg0[%c8]
+    // CHECK-NEXT: vector.load %arg0[%c16]
+    // CHECK-NEXT: vector.store {{.*}} %arg1[%c0]
+    // CHECK-NEXT: vector.store {{.*}} %arg1[%c8]
+    // CHECK-NEXT: vector.store {{.*}} %arg1[%c16]
+    // CHECK-NEXT: vector.load %arg0[%c24]
+    // CHECK-NEXT: vector.load %arg0[%c32]
+    // CHECK-NEXT: vector.store {{.*}} %arg1[%c24]
+    // CHECK-NEXT: scf.if
+    // CHECK-NEXT: vector.load %arg0[%c40]
+    // CHECK: }
+    // CHECK-NEXT: vector.load %arg0[%c48]
+    // CHECK-NEXT: vector.store {{.*}} %arg1[%c32]
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: vector.load %arg0[%c56]
+    gpu.func @batches(%w: memref<64xf32>, %y: memref<64xf32>, %guard: i1) kernel {
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c24 = arith.constant 24 : index
+      %c32 = arith.constant 32 : index
+      %c40 = arith.constant 40 : index
+      %c48 = arith.constant 48 : index
+      %c56 = arith.constant 56 : index
+      gpu.barrier
+      %a = vector.load %w[%c0] : memref<64xf32>, vector<8xf32>
+      vector.store %a, %y[%c0] : memref<64xf32>, vector<8xf32>
+      %b = vector.load %w[%c8] : memref<64xf32>, vector<8xf32>
+      vector.store %b, %y[%c8] : memref<64xf32>, vector<8xf32>
+      %c = vector.load %w[%c16] : memref<64xf32>, vector<8xf32>
+      vector.store %c, %y[%c16] : memref<64xf32>, vector<8xf32>
+      %d = vector.load %w[%c24] : memref<64xf32>, vector<8xf32>
+      vector.store %d, %y[%c24] : memref<64xf32>, vector<8xf32>
+      %e = vector.load %w[%c32] : memref<64xf32>, vector<8xf32>
+      scf.if %guard {
+        %f = vector.load %w[%c40] : memref<64xf32>, vector<8xf32>
+        vector.store %f, %y[%c40] : memref<64xf32>, vector<8xf32>
+      }
+      vector.store %e, %y[%c32] : memref<64xf32>, vector<8xf32>
+      %g = vector.load %w[%c48] : memref<64xf32>, vector<8xf32>
+      gpu.barrier
+      %h = vector.load %w[%c56] : memref<64xf32>, vector<8xf32>
+      vector.store %g, %y[%c48] : memref<64xf32>, vector<8xf32>
+      vector.store %h, %y[%c56] : memref<64xf32>, vector<8xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Rows within one subgroup (no barrier): the kernel is left as it is.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @one_subgroup
+    // CHECK: vector.load
+    // CHECK-NEXT: vector.store
+    // CHECK-NEXT: vector.load
+    // CHECK-NEXT: vector.store
+    gpu.func @one_subgroup(%w: memref<64xf32>, %y: memref<64xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %a = vector.load %w[%c0] : memref<64xf32>, vector<4xf32>
+      vector.store %a, %y[%c0] : memref<64xf32>, vector<4xf32>
+      %b = vector.load %w[%c8] : memref<64xf32>, vector<4xf32>
+      vector.store %b, %y[%c8] : memref<64xf32>, vector<4xf32>
+      gpu.return
+    }
+  }
+}
