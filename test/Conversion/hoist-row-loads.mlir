@@ -4,7 +4,8 @@
 // (the end of the previous phase), at a branch that holds loads, at a store
 // that may write it, and below the load before it. Batches hold at most 24
 // registers on sm_90 (three quarters of 65536 / 2048). Kernels without a
-// barrier (rows within one subgroup) are left alone.
+// barrier (rows within one subgroup), or with blocks of at least half a
+// processor's 2048 threads, are left alone.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-hoist-row-loads | FileCheck %s
 // Without the pass each load of w waits behind the previous store of y:
 // RUN: rmsnorm-opt %s --split-input-file | not FileCheck %s
@@ -27,7 +28,7 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
     // CHECK: scf.if
     // CHECK: vector.store
     // CHECK: vector.store
-    gpu.func @scaling(%x: memref<64xf32>, %w: memref<64xf32>, %y: memref<64xf32>, %guard: i1) kernel {
+    gpu.func @scaling(%x: memref<64xf32>, %w: memref<64xf32>, %y: memref<64xf32>, %guard: i1) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
       %c8 = arith.constant 8 : index
       %c16 = arith.constant 16 : index
       %t = gpu.thread_id x
@@ -52,7 +53,7 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
     // CHECK-LABEL: gpu.func @after_shuffle
     // CHECK: gpu.shuffle
     // CHECK-NEXT: vector.load %arg1
-    gpu.func @after_shuffle(%x: memref<64xf32>, %w: memref<64xf32>, %y: memref<64xf32>, %s: f32) kernel {
+    gpu.func @after_shuffle(%x: memref<64xf32>, %w: memref<64xf32>, %y: memref<64xf32>, %s: f32) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
       %c1 = arith.constant 1 : i32
       %c32 = arith.constant 32 : i32
       %t = gpu.thread_id x
@@ -81,7 +82,7 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
     // CHECK-NEXT: vector.store
     // CHECK-NEXT: vector.store
     // CHECK-NEXT: vector.load %arg0[%arg1]
-    gpu.func @in_place(%xy: memref<64xf32>, %other: index) kernel {
+    gpu.func @in_place(%xy: memref<64xf32>, %other: index) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
       %c8 = arith.constant 8 : index
       %t = gpu.thread_id x
       gpu.barrier
@@ -123,7 +124,7 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
     // CHECK-NEXT: vector.store {{.*}} %arg1[%c32]
     // CHECK-NEXT: gpu.barrier
     // CHECK-NEXT: vector.load %arg0[%c56]
-    gpu.func @batches(%w: memref<64xf32>, %y: memref<64xf32>, %guard: i1) kernel {
+    gpu.func @batches(%w: memref<64xf32>, %y: memref<64xf32>, %guard: i1) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c8 = arith.constant 8 : index
       %c16 = arith.constant 16 : index
@@ -167,9 +168,33 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
     // CHECK-NEXT: vector.store
     // CHECK-NEXT: vector.load
     // CHECK-NEXT: vector.store
-    gpu.func @one_subgroup(%w: memref<64xf32>, %y: memref<64xf32>) kernel {
+    gpu.func @one_subgroup(%w: memref<64xf32>, %y: memref<64xf32>) kernel attributes {known_block_size = array<i32: 512, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c8 = arith.constant 8 : index
+      %a = vector.load %w[%c0] : memref<64xf32>, vector<4xf32>
+      vector.store %a, %y[%c0] : memref<64xf32>, vector<4xf32>
+      %b = vector.load %w[%c8] : memref<64xf32>, vector<4xf32>
+      vector.store %b, %y[%c8] : memref<64xf32>, vector<4xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Blocks of 1024 threads (at most two per processor): left as they are.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @big_blocks
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: vector.load
+    // CHECK-NEXT: vector.store
+    // CHECK-NEXT: vector.load
+    // CHECK-NEXT: vector.store
+    gpu.func @big_blocks(%w: memref<64xf32>, %y: memref<64xf32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      gpu.barrier
       %a = vector.load %w[%c0] : memref<64xf32>, vector<4xf32>
       vector.store %a, %y[%c0] : memref<64xf32>, vector<4xf32>
       %b = vector.load %w[%c8] : memref<64xf32>, vector<4xf32>

@@ -88,8 +88,10 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
     as does a branch that holds loads; loads keep their order among
     themselves. Loads move in batches of at most three quarters of a
     thread's share of the register file at full occupancy (TargetInfo), and
-    only in kernels whose rows span several subgroups (with a barrier):
-    kernels of short rows, many per block, measured slower with it.
+    only in kernels whose rows span several subgroups (with a barrier) and
+    whose blocks are less than half a processor's threads: kernels of short
+    rows, many per block, measured slower with it, and where at most two
+    blocks fit a processor a few registers more can halve the occupancy.
   }];
 }
 

@@ -114,7 +114,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_32768:
-// LOADS-COUNT-32: global_load_dwordx4
+// LOADS-COUNT-34: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}bf16_4096:
 // CHECK: global_load_dwordx4
@@ -226,7 +226,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_32768:
-// LOADS-COUNT-32: global_load_dwordx4
+// LOADS-COUNT-34: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f16_4096:
 // CHECK: global_load_dwordx4
