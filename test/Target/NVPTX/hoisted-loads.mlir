@@ -1,0 +1,32 @@
+// rownorm-hoist-row-loads in the emitted PTX: after the reduction (its
+// rsqrt.approx.f32) a thread issues its weight vectors' 16-byte loads before
+// its first store of y, in both copies of the row (aligned, and unknown
+// alignment, where the body's x is re-read with them); ptxas keeps that
+// order. Without the pass each load of w waits behind the previous store
+// (one memory round trip per vector, exposed at small M: tools/gpu/PERFLOG.md).
+// RUN: rm -rf %t && rmsnorm-emit %s --target=nvptx --ptxas=none -o %t > /dev/null
+// RUN: FileCheck %s --input-file=%t/bf16_4096.sm_90.ptx
+
+func.func @bf16_4096(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-06 : f32}
+  return
+}
+
+// CHECK: rsqrt.approx.f32
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32
+// CHECK: rsqrt.approx.f32
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32
