@@ -20,8 +20,8 @@
 // loads (the element loads of w in a row of unknown alignment) sets the
 // registers, and so the occupancy, of every copy. Loads are therefore
 // hoisted in batches of at most three quarters of a thread's share of the
-// register file at full occupancy (TargetInfo; 24 registers on sm_90,
-// measured better than 16 and than no limit): a load that would overflow
+// register file at full occupancy (TargetInfo; 24 registers on the card
+// measured, better there than 16 and than no limit): a load that would overflow
 // the batch stays where it is and starts the next one.
 //
 // Only kernels whose rows span several subgroups (those with a barrier) are

@@ -31,7 +31,6 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/CSE.h"
-#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::rmsnorm;
