@@ -9,6 +9,8 @@
 #                      record and the table under $OUT
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=runtime-lib.sh
+source "$ROOT/tools/gpu/runtime-lib.sh"
 KERNELS="$ROOT/${BENCH_KERNELS:-out/bench}"
 
 emit() {
@@ -44,14 +46,12 @@ MLIR
 run() {
   local dtype=$1
   shift
-  local out="${OUT:-/tmp}" build=/tmp/runtime-build
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  cmake -S "$ROOT/tools/rmsnorm-harness" -B "$build" -G Ninja > /tmp/runtime-cmake.log 2>&1 \
-    && cmake --build "$build" > /tmp/runtime-build.log 2>&1 || { cat /tmp/runtime-*.log; exit 1; }
+  local out="${OUT:-/tmp}"
+  build_runtime
   local stamp
   stamp=$(date -u +%Y-%m-%d)
   PYTHONUNBUFFERED=1 python3 "$ROOT/tools/gpu/benchmark.py" --dtype "$dtype" \
-    --kernels "$KERNELS" --runtime "$build/lib/librmsnorm_runtime.so" \
+    --kernels "$KERNELS" --runtime "$RUNTIME_LIB" \
     --record "$out/$stamp-bench-$dtype-h200.json" "$@" 2>&1 | tee "$out/$stamp-bench-$dtype-h200.txt"
 }
 

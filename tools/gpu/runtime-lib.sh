@@ -1,0 +1,12 @@
+# Sourced by the GPU scripts that load kernels through the runtime's C entry
+# point (benchmark.sh, schedules.sh): builds it on the GPU machine.
+# build_runtime: prints the card and driver, builds tools/rmsnorm-harness into
+# /tmp/runtime-build (logs in /tmp/runtime-*.log, shown on failure) and sets
+# RUNTIME_LIB to the shared library.
+build_runtime() {
+  local build=/tmp/runtime-build
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  cmake -S "$ROOT/tools/rmsnorm-harness" -B "$build" -G Ninja > /tmp/runtime-cmake.log 2>&1 \
+    && cmake --build "$build" > /tmp/runtime-build.log 2>&1 || { cat /tmp/runtime-*.log; exit 1; }
+  RUNTIME_LIB="$build/lib/librmsnorm_runtime.so"
+}
