@@ -60,11 +60,11 @@ PTX_HEADER = r"""// The emitted PTX of every N class in f32, f16 and bf16 (Input
 
 PTX_FOOTER = r"""
 // All of a thread's loads are issued before its reduction: in bf16_4096's
-// first path (rows of unknown alignment: 4 body vectors per thread, then a
+// first path (rows of unknown alignment: 2 body vectors per thread, then a
 // head and a tail element), every load of x comes before the first shuffle.
 // RUN: FileCheck %s --check-prefix=SCHED --input-file=%t/bf16_4096.sm_90.ptx
 // SCHED-LABEL: .visible .entry bf16_4096(
-// SCHED-COUNT-4: ld.global.v4.b32
+// SCHED-COUNT-2: ld.global.v4.b32
 // SCHED-NOT: shfl.sync
 // SCHED-COUNT-2: ld.global.b16
 // SCHED-NOT: ld.global

@@ -40,8 +40,8 @@ def RowNorm_ScheduleAttr : RowNorm_Attr<"Schedule", "schedule"> {
     Example (N = 4096, bf16, on sm_90):
 
     ```mlir
-    #rownorm.schedule<rows_per_block = 1, threads_per_row = 128,
-                      vector_width = 8, vectors_per_thread = 4>
+    #rownorm.schedule<rows_per_block = 1, threads_per_row = 256,
+                      vector_width = 8, vectors_per_thread = 2>
     ```
   }];
   let parameters = (ins "int64_t":$rows_per_block, "int64_t":$threads_per_row,

@@ -16,13 +16,27 @@ using namespace mlir::rmsnorm;
 using namespace mlir::rmsnorm::rownorm;
 
 namespace {
-// A thread keeps at most this many vectors of its row in registers: enough
-// loads in flight to cover memory latency, few enough registers for several
-// blocks per processor.
-constexpr int64_t kVectorsPerThread = 4;
+// A thread aims at this many vectors of its row: measured on the H200
+// (tools/gpu/schedules.sh, 2026-12-01), two 16-byte vectors per thread beat
+// four at every aligned row of 128 to 8192 elements tried, at 1 to 32768 rows
+// (up to 17%: a thread's loads are a shorter chain before the reduction).
+constexpr int64_t kVectorsPerThread = 2;
+// Rows with tail elements (N not a multiple of the vector width) run the
+// unaligned copy of rownorm-align-rows, whose head and tail tests and weight
+// realignment cost each thread the same whatever its vectors: four vectors
+// share them (bf16 N = 4099: two per thread were 17% slower) once the row
+// has more vectors than a subgroup has threads (N = 127 keeps two: 10-19%
+// faster than four).
+constexpr int64_t kVectorsPerThreadWithTail = 4;
 // The longest rows: each thread keeps at most this many vectors in flight
 // (registers), which bounds N at max threads x this x vector width.
 constexpr int64_t kMaxVectorsPerThread = 16;
+// A row's threads stay within this fraction of a processor's threads while
+// each holds at most kMaxVectorsPerThread vectors: a block of half a
+// processor's threads leaves two blocks per processor, whose barriers stall
+// their loads together (H200, f32 N = 32768: 512 threads x 16 vectors reach
+// 99% of the copy, 1024 x 8 95%).
+constexpr int64_t kProcessorThreadsPerRow = 4;
 // Short rows share a block until it has this many subgroups.
 constexpr int64_t kSubgroupsPerBlock = 4;
 // A thread may hold up to this many vectors when that makes every thread's
@@ -114,26 +128,54 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     bool tail = vectors * width < rowLength;
     int64_t threads = threadsPerRow;
     int64_t maxThreads = target.getMaxThreadsPerBlock();
+    int64_t subgroup = target.getSubgroupSize();
     if (threads == 0) {
+      int64_t cap = target.getMaxThreadsPerProcessor() / kProcessorThreadsPerRow;
+      while (cap < maxThreads &&
+             llvm::divideCeil(vectors, cap) > kMaxVectorsPerThread)
+        cap *= 2;
+      cap = std::min(cap, maxThreads);
+      int64_t perThread = tail && vectors > subgroup
+                              ? kVectorsPerThreadWithTail
+                              : kVectorsPerThread;
       threads = std::min<int64_t>(
-          llvm::PowerOf2Ceil(llvm::divideCeil(vectors, kVectorsPerThread)),
-          maxThreads);
+          llvm::PowerOf2Ceil(llvm::divideCeil(vectors, perThread)), cap);
       reason << "; " << vectors << (tail ? " whole" : "")
              << " vectors per row over " << threads
              << " threads keeps " << llvm::divideCeil(vectors, threads)
              << " in registers per thread";
+      if (perThread != kVectorsPerThread)
+        reason << " (" << perThread << " wanted with tail elements)";
       // With a partial last round some threads own a vector past the row:
-      // unbalanced threads and a predicated access. Half or twice the
-      // threads may divide the row's vectors exactly.
+      // unbalanced threads and a predicated access. Nearby thread counts may
+      // divide the row's vectors exactly; failing that, half the threads
+      // when that leaves fewer slots empty, or as few while the half still
+      // fills a subgroup (more vectors in flight per block: bf16 N = 11008,
+      // 256 x 6 vectors are 10% faster than 512 x 3 on the H200).
       if (vectors % threads != 0) {
-        for (int64_t other : {threads / 2, threads * 2}) {
-          if (other < 1 || other > maxThreads || vectors % other != 0 ||
+        bool whole = false;
+        for (int64_t other : {threads / 2, threads * 2, threads / 4}) {
+          if (other < 1 || other > cap || vectors % other != 0 ||
               vectors / other > kMaxWholeVectorsPerThread)
             continue;
           threads = other;
+          whole = true;
           reason << ", but " << threads << " threads hold " << vectors / threads
                  << " whole vectors each";
           break;
+        }
+        auto emptySlots = [&](int64_t t) {
+          return llvm::divideCeil(vectors, t) * t - vectors;
+        };
+        int64_t half = threads / 2;
+        if (!whole && half >= 1 &&
+            llvm::divideCeil(vectors, half) <= kMaxWholeVectorsPerThread &&
+            (emptySlots(half) < emptySlots(threads) ||
+             (emptySlots(half) == emptySlots(threads) && half >= subgroup))) {
+          reason << ", but " << half << " threads leave " << emptySlots(half)
+                 << " slots empty (" << threads << " leave "
+                 << emptySlots(threads) << ")";
+          threads = half;
         }
       }
     } else {
@@ -148,7 +190,6 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
                             << " threads x " << kMaxVectorsPerThread
                             << " vectors of " << width << " elements per row)";
 
-    int64_t subgroup = target.getSubgroupSize();
     int64_t rows = rowsPerBlock;
     if (rows == 0) {
       rows = std::max<int64_t>(1, kSubgroupsPerBlock * subgroup / threads);

@@ -4,9 +4,9 @@
 // RUN: rmsnorm-opt %rmsnorm_src_root/tools/examples/rms_norm.mlir --rownorm-amdgpu-attach-target --rownorm-optimize-pipeline --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=AMDGCN
 // RUN: rmsnorm-opt %rmsnorm_src_root/tools/examples/rms_norm.mlir --rownorm-nvptx-attach-target --rownorm-optimize-pipeline 2>/dev/null | FileCheck %s --check-prefix=IR
 
-// PTX: remark: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4> for N = 4096 'bf16' on sm_90
+// PTX: remark: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 2> for N = 4096 'bf16' on sm_90
 // PTX: remark: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 3> for N = 5128 'f16' on sm_90
-// AMDGCN: remark: schedule #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4> for N = 4096 'bf16' on gfx942
+// AMDGCN: remark: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 2> for N = 4096 'bf16' on gfx942
 // AMDGCN: remark: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 3> for N = 5128 'f16' on gfx942
 // IR-LABEL: func.func @rms_norm_bf16_4096
 // IR: math.rsqrt

@@ -6,8 +6,8 @@
 // PTX: module attributes {rownorm.target = #nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">}
 // AMDGCN: module attributes {rownorm.target = #rocdl.target<O = 3, chip = "gfx942">}
 // COMMON-LABEL: func.func @short_rows
-// PTX-DAG: %[[R:.*]] = arith.constant 32 : index
-// AMDGCN-DAG: %[[R:.*]] = arith.constant 64 : index
+// PTX-DAG: %[[R:.*]] = arith.constant 16 : index
+// AMDGCN-DAG: %[[R:.*]] = arith.constant 32 : index
 // COMMON: arith.ceildivui %{{.*}}, %[[R]] : index
 // COMMON: vector.load {{.*}} vector<8xbf16>
 // COMMON: math.rsqrt

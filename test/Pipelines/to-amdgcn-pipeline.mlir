@@ -3,7 +3,7 @@
 // ds_swizzle and a cross-half ds_bpermute, the hardware v_rsq_f32, 16-byte
 // global accesses, and no calls, ocml/ockl, scratch, sqrt or division.
 // RUN: rmsnorm-opt %s --rownorm-to-amdgcn-pipeline 2>/dev/null | %python %S/Inputs/extract_assembly.py | FileCheck %s --implicit-check-not='{{s_swappc|__ocml|__ockl|scratch_|v_sqrt|v_div}}'
-// RUN: rmsnorm-opt %s --rownorm-to-amdgcn-pipeline="chip=gfx942 rows-per-block=1" 2>/dev/null | %python %S/Inputs/extract_assembly.py | FileCheck %s --check-prefix=ONE-ROW
+// RUN: rmsnorm-opt %s --rownorm-to-amdgcn-pipeline="chip=gfx942 rows-per-block=2" 2>/dev/null | %python %S/Inputs/extract_assembly.py | FileCheck %s --check-prefix=TWO-ROWS
 
 // CHECK: .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 // CHECK-LABEL: {{^}}rms_norm_bf16_4096:
@@ -18,8 +18,9 @@
 // CHECK: .name: rms_norm_bf16_4096
 // CHECK: .wavefront_size: 64
 
-// The pipeline's options reach the schedule: one row per block, 128 threads.
-// ONE-ROW: .max_flat_workgroup_size: 128
+// The pipeline's options reach the schedule: two rows per block of 256 threads
+// (the cost model picks one).
+// TWO-ROWS: .max_flat_workgroup_size: 512
 
 func.func @rms_norm_bf16_4096(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) epsilon(%eps)

@@ -10,7 +10,7 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
   // THREADS-LABEL: func.func @overridden
   // THREADS: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 64, vector_width = 8, vectors_per_thread = 8>
   // ROWS-LABEL: func.func @overridden
-  // ROWS: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>
+  // ROWS: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 256, vector_width = 8, vectors_per_thread = 2>
   func.func @overridden(%x: memref<?x4096xbf16>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16>) {
     rownorm.rms_norm ins(%x : memref<?x4096xbf16>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16>) {epsilon = 1.0e-05 : f32}
     return

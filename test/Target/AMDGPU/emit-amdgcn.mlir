@@ -114,7 +114,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_32768:
-// LOADS-COUNT-34: global_load_dwordx4
+// LOADS-COUNT-70: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}bf16_4096:
 // CHECK: global_load_dwordx4
@@ -139,7 +139,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_4096:
-// LOADS-COUNT-32: global_load_dwordx4
+// LOADS-COUNT-14: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}bf16_5120:
 // CHECK: global_load_dwordx4
@@ -226,7 +226,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_32768:
-// LOADS-COUNT-34: global_load_dwordx4
+// LOADS-COUNT-70: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f16_4096:
 // CHECK: global_load_dwordx4
@@ -251,7 +251,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_4096:
-// LOADS-COUNT-32: global_load_dwordx4
+// LOADS-COUNT-14: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f16_5120:
 // CHECK: global_load_dwordx4
@@ -340,7 +340,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f32_32768:
-// LOADS-COUNT-56: global_load_dwordx4
+// LOADS-COUNT-112: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f32_4096:
 // CHECK: global_load_dwordx4
@@ -365,7 +365,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f32_4096:
-// LOADS-COUNT-28: global_load_dwordx4
+// LOADS-COUNT-14: global_load_dwordx4
 
 // CHECK-LABEL: {{^}}f32_5120:
 // CHECK: global_load_dwordx4

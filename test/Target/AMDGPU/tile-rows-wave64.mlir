@@ -5,29 +5,30 @@
 
 module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
 
-// wave64: two rows of 128 threads fill 4 waves of 64.
-// CHECK-LABEL: func.func @bf16_4096
-// CHECK: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>
-func.func @bf16_4096(%x: memref<?x4096xbf16>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4> for N = 4096 'bf16' on gfx942: widest access (16 bytes); 512 vectors per row over 128 threads keeps 4 in registers per thread; 2 row(s) per block fill 256 threads (4 subgroups of 64 wanted)}}
-  rownorm.rms_norm ins(%x : memref<?x4096xbf16>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16>) {epsilon = 1.0e-05 : f32}
+// wave64: two rows of 128 threads fill 4 waves of 64 (one row on sm_90).
+// CHECK-LABEL: func.func @bf16_2048
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 2>
+func.func @bf16_2048(%x: memref<?x2048xbf16>, %w: memref<2048xbf16>, %y: memref<?x2048xbf16>) {
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 2> for N = 2048 'bf16' on gfx942: widest access (16 bytes); 256 vectors per row over 128 threads keeps 2 in registers per thread; 2 row(s) per block fill 256 threads (4 subgroups of 64 wanted)}}
+  rownorm.rms_norm ins(%x : memref<?x2048xbf16>) weight(%w : memref<2048xbf16>) outs(%y : memref<?x2048xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 
-// Short rows: 64 rows of 4 threads per block.
+// Short rows: 32 rows of 8 threads per block (16 on sm_90).
 // CHECK-LABEL: func.func @bf16_128
-// CHECK: schedule = #rownorm.schedule<rows_per_block = 64, threads_per_row = 4, vector_width = 8, vectors_per_thread = 4>
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 8, vector_width = 8, vectors_per_thread = 2>
 func.func @bf16_128(%x: memref<?x128xbf16>, %w: memref<128xbf16>, %y: memref<?x128xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 64, threads_per_row = 4, vector_width = 8, vectors_per_thread = 4> for N = 128 'bf16' on gfx942: widest access (16 bytes); 16 vectors per row over 4 threads keeps 4 in registers per thread; 64 row(s) per block fill 256 threads (4 subgroups of 64 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 32, threads_per_row = 8, vector_width = 8, vectors_per_thread = 2> for N = 128 'bf16' on gfx942: widest access (16 bytes); 16 vectors per row over 8 threads keeps 2 in registers per thread; 32 row(s) per block fill 256 threads (4 subgroups of 64 wanted)}}
   rownorm.rms_norm ins(%x : memref<?x128xbf16>) weight(%w : memref<128xbf16>) outs(%y : memref<?x128xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 
-// The block limit is 1024 threads here too.
+// The longest rows: 512 threads of 16 vectors, as on sm_90 (2048 threads per
+// compute unit here too).
 // CHECK-LABEL: func.func @bf16_65536
-// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8>
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 16>
 func.func @bf16_65536(%x: memref<?x65536xbf16>, %w: memref<65536xbf16>, %y: memref<?x65536xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8> for N = 65536 'bf16' on gfx942: widest access (16 bytes); 8192 vectors per row over 1024 threads keeps 8 in registers per thread; 1 row(s) per block fill 1024 threads (4 subgroups of 64 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 16> for N = 65536 'bf16' on gfx942: widest access (16 bytes); 8192 vectors per row over 512 threads keeps 16 in registers per thread; 1 row(s) per block fill 512 threads (4 subgroups of 64 wanted)}}
   rownorm.rms_norm ins(%x : memref<?x65536xbf16>) weight(%w : memref<65536xbf16>) outs(%y : memref<?x65536xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -43,9 +44,9 @@ func.func @f16_13(%x: memref<?x13xf16>, %w: memref<13xf16>, %y: memref<?x13xf16>
 
 // A ragged f32 row.
 // CHECK-LABEL: func.func @f32_100
-// CHECK: schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 8, vector_width = 4, vectors_per_thread = 4>
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 16, vector_width = 4, vectors_per_thread = 2>
 func.func @f32_100(%x: memref<?x100xf32>, %w: memref<100xf32>, %y: memref<?x100xf32>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 32, threads_per_row = 8, vector_width = 4, vectors_per_thread = 4> for N = 100 'f32' on gfx942: widest access (16 bytes); 25 vectors per row over 8 threads keeps 4 in registers per thread; 32 row(s) per block fill 256 threads (4 subgroups of 64 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 16, threads_per_row = 16, vector_width = 4, vectors_per_thread = 2> for N = 100 'f32' on gfx942: widest access (16 bytes); 25 vectors per row over 16 threads keeps 2 in registers per thread; 16 row(s) per block fill 256 threads (4 subgroups of 64 wanted)}}
   rownorm.rms_norm ins(%x : memref<?x100xf32>) weight(%w : memref<100xf32>) outs(%y : memref<?x100xf32>) {epsilon = 1.0e-05 : f32}
   return
 }

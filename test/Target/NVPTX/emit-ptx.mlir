@@ -99,7 +99,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_32768(
-// LOADS-COUNT-20: ld.global.v4.b32
+// LOADS-COUNT-68: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry bf16_4096(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -125,7 +125,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_4096(
-// LOADS-COUNT-32: ld.global.v4.b32
+// LOADS-COUNT-13: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry bf16_5120(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -219,7 +219,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_32768(
-// LOADS-COUNT-20: ld.global.v4.b32
+// LOADS-COUNT-68: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_4096(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -245,7 +245,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_4096(
-// LOADS-COUNT-32: ld.global.v4.b32
+// LOADS-COUNT-13: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_5120(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -297,7 +297,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_1001(
-// LOADS-COUNT-20: ld.global.v4.b32
+// LOADS-COUNT-38: ld.global.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f32_13(
@@ -340,7 +340,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_32768(
-// LOADS-COUNT-40: ld.global.v4.b32
+// LOADS-COUNT-80: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_4096(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -366,7 +366,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_4096(
-// LOADS-COUNT-20: ld.global.v4.b32
+// LOADS-COUNT-10: ld.global.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_5120(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -412,11 +412,11 @@
 // LINES: f32_32768.sm_90.ptx: registers ?, vector width {{[0-9]+}}, rows per block {{[0-9]+}}, threads {{[0-9]+}}
 
 // All of a thread's loads are issued before its reduction: in bf16_4096's
-// first path (rows of unknown alignment: 4 body vectors per thread, then a
+// first path (rows of unknown alignment: 2 body vectors per thread, then a
 // head and a tail element), every load of x comes before the first shuffle.
 // RUN: FileCheck %s --check-prefix=SCHED --input-file=%t/bf16_4096.sm_90.ptx
 // SCHED-LABEL: .visible .entry bf16_4096(
-// SCHED-COUNT-4: ld.global.v4.b32
+// SCHED-COUNT-2: ld.global.v4.b32
 // SCHED-NOT: shfl.sync
 // SCHED-COUNT-2: ld.global.b16
 // SCHED-NOT: ld.global
