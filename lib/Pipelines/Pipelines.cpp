@@ -25,13 +25,16 @@ void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
 }
 
 void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
-                                              const TileRowsOptions &tiling) {
+                                              const TileRowsOptions &tiling,
+                                              bool cacheHints) {
   pm.addPass(createCheckKernels());
   buildOptimizePipeline(pm, tiling);
   pm.addPass(createConvertRowNormToGPU());
   pm.addPass(createUnrollRowLoops());
   pm.addPass(createReuseRowLoads());
   pm.addPass(createHoistRowLoads());
+  if (cacheHints)
+    pm.addPass(createCacheHints());
   pm.addPass(createLowerRsqrt());
   pm.addPass(createMaterializeMasks());
   pm.addPass(createCanonicalizerPass());
@@ -46,11 +49,12 @@ void mlir::rmsnorm::registerPipelines() {
       [](OpPassManager &pm, const OptimizePipelineOptions &options) {
         buildOptimizePipeline(pm, options.getTileRowsOptions());
       });
-  PassPipelineRegistration<OptimizePipelineOptions>(
+  PassPipelineRegistration<ToGPUPipelineOptions>(
       "rownorm-to-gpu-pipeline",
       "rownorm-optimize-pipeline, then convert-rownorm-to-gpu: rownorm ops "
       "to gpu.func kernels in upstream dialects",
-      [](OpPassManager &pm, const OptimizePipelineOptions &options) {
-        buildRowNormToGPUPipeline(pm, options.getTileRowsOptions());
+      [](OpPassManager &pm, const ToGPUPipelineOptions &options) {
+        buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
+                                  options.cacheHints);
       });
 }

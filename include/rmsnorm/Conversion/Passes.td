@@ -95,6 +95,21 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
   }];
 }
 
+def CacheHints : Pass<"rownorm-cache-hints"> {
+  let summary = "Cache-eviction hints on the 16-byte loads of x (stream) and w (keep)";
+  let description = [{
+    In kernels with a launch contract, replaces each aligned 16-byte load of
+    the x buffer by the target's load that is evicted first from the caches
+    (a row is read once) and each such load of the weight by one evicted
+    last (every block reads it), through TargetInfo::createHintedLoad; a
+    target without such loads keeps the plain ones, as do in-place kernels.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def LowerRsqrt : Pass<"rownorm-lower-rsqrt"> {
   let summary = "Replace f32 math.rsqrt in kernels by the target's approximate rsqrt";
   let description = [{

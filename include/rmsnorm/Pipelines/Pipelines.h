@@ -36,9 +36,23 @@ struct TilingPipelineOptions : public PassPipelineOptions<Derived> {
   }
 };
 
-/// Options of `rownorm-optimize-pipeline` and `rownorm-to-gpu-pipeline`.
+/// Options of `rownorm-optimize-pipeline`.
 struct OptimizePipelineOptions
     : public TilingPipelineOptions<OptimizePipelineOptions> {};
+
+/// The schedule overrides, and the code-generation choices of every pipeline
+/// that ends in gpu kernels.
+template <typename Derived>
+struct GPUPipelineOptions : public TilingPipelineOptions<Derived> {
+  mlir::detail::PassOptions::Option<bool> cacheHints{
+      *this, "cache-hints",
+      llvm::cl::desc("Cache-eviction hints on the row loads "
+                     "(rownorm-cache-hints; off until measured faster)"),
+      llvm::cl::init(false)};
+};
+
+/// Options of `rownorm-to-gpu-pipeline`.
+struct ToGPUPipelineOptions : public GPUPipelineOptions<ToGPUPipelineOptions> {};
 
 /// Target-agnostic optimization of rownorm ops into tiled, f32-accumulating,
 /// masked loops: tile-rows, expand-ops, widen-reductions, fuse-rsqrt,
@@ -50,8 +64,10 @@ void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 /// rownorm ops become gpu.func kernels in the upstream dialects, ready for a
 /// target's lowering (see the target libraries' to-ptx / to-amdgcn
 /// pipelines).
+/// With `cacheHints`, rownorm-cache-hints runs after rownorm-hoist-row-loads.
 void buildRowNormToGPUPipeline(OpPassManager &pm,
-                               const TileRowsOptions &tiling);
+                               const TileRowsOptions &tiling,
+                               bool cacheHints = false);
 
 void registerPipelines();
 

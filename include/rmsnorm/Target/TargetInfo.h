@@ -47,6 +47,19 @@ public:
   /// f32 value, as an intrinsic (never a library call).
   virtual Value createApproxRsqrt(OpBuilder &builder, Location loc,
                                   Value value) const = 0;
+
+  /// How long a loaded value is wanted in the caches: `Stream` for data read
+  /// once (a row of x), `Keep` for data every block reads again (the weight).
+  enum class CacheUse { Stream, Keep };
+  /// Code generation: a load of `type` (getMaxVectorBytes() bytes) from the
+  /// global memory at `address` (an i64 byte address, aligned to the load's
+  /// size) with a cache-eviction hint for `use`; null when the target has no
+  /// such load, and the caller keeps its plain load.
+  virtual Value createHintedLoad(OpBuilder &builder, Location loc,
+                                 VectorType type, Value address,
+                                 CacheUse use) const {
+    return {};
+  }
 };
 
 /// The module's `rownorm.target` attribute, or null when there is none.

@@ -20,7 +20,8 @@ void mlir::rmsnorm::buildToAMDGCNKernelsPipeline(
   attach.chip = options.chip;
   attach.features = options.features;
   pm.addPass(createAMDGPUAttachTarget(attach));
-  buildRowNormToGPUPipeline(pm, options.getTileRowsOptions());
+  buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
+                            options.cacheHints);
 }
 
 void mlir::rmsnorm::buildAMDGCNLoweringPipeline(OpPassManager &pm,

@@ -11,6 +11,7 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
@@ -48,6 +49,48 @@ public:
                builder.getStringAttr("llvm.nvvm.rsqrt.approx.f"),
                ValueRange{value})
         .getResult(0);
+  }
+
+  /// ld.global.v4.b32 with an L1 eviction priority and an L2 policy of the
+  /// same name (createpolicy), the loads torch.compile's kernels use; LLVM's
+  /// NVPTX backend has no intrinsic for them, so they are inline PTX.
+  Value createHintedLoad(OpBuilder &builder, Location loc, VectorType type,
+                         Value address, CacheUse use) const override {
+    Type i32 = builder.getI32Type();
+    auto words = LLVM::LLVMStructType::getLiteral(builder.getContext(),
+                                                  {i32, i32, i32, i32});
+    StringRef policy = use == CacheUse::Stream ? "evict_first" : "evict_last";
+    // The policy has no side effects: LLVM merges a kernel's identical ones.
+    Value policyBits =
+        LLVM::InlineAsmOp::create(
+            builder, loc, builder.getI64Type(), ValueRange{},
+            builder.getStringAttr(
+                (llvm::Twine("createpolicy.fractional.L2::") + policy +
+                 ".b64 $0, 1.0;")
+                    .str()),
+            builder.getStringAttr("=l"), UnitAttr(), UnitAttr(),
+            LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr())
+            .getResult(0);
+    std::string text = (llvm::Twine("{\n\t.reg .b64 a;\n\t") +
+                        "cvta.to.global.u64 a, $4;\n\tld.global.L1::" +
+                        policy +
+                        ".L2::cache_hint.v4.b32 {$0, $1, $2, $3}, [a], $5;\n}")
+                           .str();
+    // Side effects: keeps the load in place among the stores (y may be x).
+    Value loaded =
+        LLVM::InlineAsmOp::create(
+            builder, loc, words, ValueRange{address, policyBits},
+            builder.getStringAttr(text),
+            builder.getStringAttr("=r,=r,=r,=r,l,l"), builder.getUnitAttr(),
+            UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
+            ArrayAttr())
+            .getResult(0);
+    SmallVector<Value> parts;
+    for (int64_t i = 0; i < 4; ++i)
+      parts.push_back(LLVM::ExtractValueOp::create(builder, loc, loaded, i));
+    Value vector = vector::FromElementsOp::create(
+        builder, loc, VectorType::get({4}, i32), parts);
+    return vector::BitCastOp::create(builder, loc, type, vector);
   }
 
 private:

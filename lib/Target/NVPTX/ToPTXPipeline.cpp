@@ -20,7 +20,8 @@ void mlir::rmsnorm::buildToPTXKernelsPipeline(
   attach.chip = options.chip;
   attach.features = options.features;
   pm.addPass(createNVPTXAttachTarget(attach));
-  buildRowNormToGPUPipeline(pm, options.getTileRowsOptions());
+  buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
+                            options.cacheHints);
 }
 
 void mlir::rmsnorm::buildPTXLoweringPipeline(OpPassManager &pm) {

@@ -13,7 +13,7 @@ namespace mlir::rmsnorm {
 
 /// Options of `rownorm-to-amdgcn-pipeline`.
 struct ToAMDGCNPipelineOptions
-    : public TilingPipelineOptions<ToAMDGCNPipelineOptions> {
+    : public GPUPipelineOptions<ToAMDGCNPipelineOptions> {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("Target chip"),
                            llvm::cl::init("gfx942")};
   Option<std::string> features{

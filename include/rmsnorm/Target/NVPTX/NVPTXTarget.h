@@ -13,7 +13,7 @@ namespace mlir::rmsnorm {
 
 /// Options of `rownorm-to-ptx-pipeline`.
 struct ToPTXPipelineOptions
-    : public TilingPipelineOptions<ToPTXPipelineOptions> {
+    : public GPUPipelineOptions<ToPTXPipelineOptions> {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("Target chip"),
                            llvm::cl::init("sm_90")};
   Option<std::string> features{*this, "features",

@@ -1,0 +1,121 @@
+//===- CacheHints.cpp - cache-eviction hints on a kernel's row loads -------===//
+//
+// A row of x is read once; the weight is read by every block. Where the
+// target has loads with eviction hints (TargetInfo::createHintedLoad), the
+// 16-byte loads of x stream (evicted first) and those of w are kept (evicted
+// last), so that the weight stays in the caches while rows stream through.
+// Loads of an in-place buffer (role "xy") keep the plain load.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmsnorm/Conversion/Passes.h"
+#include "rmsnorm/Dialect/RowNorm/KernelContract.h"
+#include "rmsnorm/Target/TargetInfo.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::rmsnorm {
+#define GEN_PASS_DEF_CACHEHINTS
+#include "rmsnorm/Conversion/Passes.h.inc"
+} // namespace mlir::rmsnorm
+
+using namespace mlir;
+using namespace mlir::rmsnorm;
+
+namespace {
+/// The kernel argument a load reads, through the reinterpret_cast that gives
+/// a bare pointer its row shape, and that cast (null when there is none).
+std::pair<BlockArgument, memref::ReinterpretCastOp> loadedArgument(Value base) {
+  auto cast = base.getDefiningOp<memref::ReinterpretCastOp>();
+  if (cast)
+    base = cast.getSource();
+  return {dyn_cast<BlockArgument>(base), cast};
+}
+
+/// The byte address of `load`'s first element, as an i64.
+Value byteAddress(OpBuilder &b, vector::LoadOp load, BlockArgument argument,
+                  memref::ReinterpretCastOp cast) {
+  Location loc = load.getLoc();
+  auto type = cast ? cast.getType() : cast_or_null<MemRefType>(argument.getType());
+  SmallVector<OpFoldResult> strides;
+  OpFoldResult offset;
+  if (cast) {
+    strides = cast.getMixedStrides();
+    offset = cast.getMixedOffsets().front();
+  } else {
+    auto [static_strides, static_offset] = type.getStridesAndOffset();
+    for (int64_t s : static_strides)
+      strides.push_back(b.getIndexAttr(s));
+    offset = b.getIndexAttr(static_offset);
+  }
+  Value element = getValueOrCreateConstantIndexOp(b, loc, offset);
+  for (auto [index, stride] : llvm::zip(load.getIndices(), strides))
+    element = arith::AddIOp::create(
+        b, loc, element,
+        arith::MulIOp::create(
+            b, loc, index, getValueOrCreateConstantIndexOp(b, loc, stride)));
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, argument);
+  Value bytes = arith::AddIOp::create(
+      b, loc, base,
+      arith::MulIOp::create(b, loc, element,
+                            arith::ConstantIndexOp::create(b, loc, elementBytes)));
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), bytes);
+}
+
+struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
+  void runOnOperation() override {
+    std::unique_ptr<TargetInfo> target;
+    WalkResult result = getOperation()->walk([&](gpu::GPUFuncOp func) {
+      auto launch = func->getAttrOfType<DictionaryAttr>("rownorm.launch");
+      if (!launch)
+        return WalkResult::advance();
+      if (!target && !(target = getTargetInfo(func)))
+        return WalkResult::interrupt();
+      FailureOr<rownorm::LaunchContract> contract =
+          rownorm::LaunchContract::fromAttr(launch,
+                                            [&] { return func.emitError(); });
+      if (failed(contract))
+        return WalkResult::interrupt();
+      if (contract->params.size() != func.getNumArguments())
+        return WalkResult::advance();
+      int64_t vectorBytes = target->getMaxVectorBytes();
+      SmallVector<vector::LoadOp> loads;
+      func.walk([&](vector::LoadOp load) { loads.push_back(load); });
+      for (vector::LoadOp load : loads) {
+        VectorType type = load.getVectorType();
+        int64_t bytes =
+            type.getNumElements() * type.getElementTypeBitWidth() / 8;
+        auto alignment = load->getAttrOfType<IntegerAttr>("alignment");
+        if (bytes != vectorBytes || !alignment ||
+            alignment.getInt() < vectorBytes)
+          continue;
+        auto [argument, cast] = loadedArgument(load.getBase());
+        if (!argument || argument.getOwner() != &func.getBody().front())
+          continue;
+        const std::string &role =
+            contract->params[argument.getArgNumber()].name;
+        if (role != "x" && role != "w")
+          continue;
+        OpBuilder b(load);
+        Value address = byteAddress(b, load, argument, cast);
+        Value hinted = target->createHintedLoad(
+            b, load.getLoc(), type, address,
+            role == "x" ? TargetInfo::CacheUse::Stream
+                        : TargetInfo::CacheUse::Keep);
+        if (!hinted)
+          return WalkResult::advance();
+        load.replaceAllUsesWith(hinted);
+        load.erase();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace

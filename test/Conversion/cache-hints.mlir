@@ -1,0 +1,94 @@
+// rownorm-cache-hints: in a kernel with a launch contract, each aligned
+// 16-byte load of x becomes the target's load evicted first (a row is read
+// once) and each of w one evicted last (every block reads it), at the byte
+// address of the loaded element. Loads that are not 16 bytes, carry no
+// 16-byte alignment, or read an in-place buffer (role "xy") keep the plain
+// load, as does every load on a target without hinted loads (gfx942).
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints | FileCheck %s
+// Without the pass the loads stay plain:
+// RUN: rmsnorm-opt %s --split-input-file | not FileCheck %s
+
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @rows
+    // x[r, c]: base + (r * 64 + c) * 4 bytes.
+    // CHECK: %[[ROW:.*]] = arith.muli %block_id_x, %c64
+    // CHECK: %[[E0:.*]] = arith.addi %c0, %[[ROW]]
+    // CHECK: %[[COL:.*]] = arith.muli %thread_id_x, %c1
+    // CHECK: %[[E:.*]] = arith.addi %[[E0]], %[[COL]]
+    // CHECK: %[[XP:.*]] = memref.extract_aligned_pointer_as_index %arg0
+    // CHECK: %[[B:.*]] = arith.muli %[[E]], %c4
+    // CHECK: %[[A:.*]] = arith.addi %[[XP]], %[[B]]
+    // CHECK: %[[A64:.*]] = arith.index_cast %[[A]] : index to i64
+    // CHECK: %[[P:.*]] = llvm.inline_asm "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;"
+    // CHECK: llvm.inline_asm has_side_effects {{.*}}ld.global.L1::evict_first.L2::cache_hint.v4.b32 {{.*}} %[[A64]], %[[P]]
+    // CHECK: vector.bitcast {{.*}} : vector<4xi32> to vector<4xf32>
+    // CHECK: memref.extract_aligned_pointer_as_index %arg1
+    // CHECK: llvm.inline_asm has_side_effects {{.*}}ld.global.L1::evict_last.L2::cache_hint.v4.b32
+    // The weight read at x's phase (no alignment) and a scalar stay plain.
+    // CHECK: vector.load %arg1[%{{.*}}] : memref<64xf32>, vector<4xf32>
+    // CHECK: vector.load %arg1[%{{.*}}] {alignment = 4 : i64} : memref<64xf32>, vector<1xf32>
+    // CHECK-NOT: vector.load
+    gpu.func @rows(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: memref<1xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %m = arith.index_cast %arg3 : i64 to index
+      %r = gpu.block_id x
+      %c = gpu.thread_id x
+      %x = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %y = memref.reinterpret_cast %arg2 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %v = vector.load %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      %w = vector.load %arg1[%c] {alignment = 16 : i64} : memref<64xf32>, vector<4xf32>
+      %u = vector.load %arg1[%c] : memref<64xf32>, vector<4xf32>
+      %s = vector.load %arg1[%c] {alignment = 4 : i64} : memref<64xf32>, vector<1xf32>
+      %p = arith.mulf %v, %w : vector<4xf32>
+      %q = arith.mulf %p, %u : vector<4xf32>
+      vector.store %q, %y[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      vector.store %s, %y[%r, %c] : memref<?x64xf32, strided<[64, 1]>>, vector<1xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// In place: the rows are read and written through one buffer; only the
+// weight's load is hinted.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @in_place
+    // CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+    // CHECK: ld.global.L1::evict_last
+    gpu.func @in_place(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read-write", kind = "pointer", name = "xy", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["xy", "w"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %m = arith.index_cast %arg2 : i64 to index
+      %r = gpu.block_id x
+      %c = gpu.thread_id x
+      %x = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %v = vector.load %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      %w = vector.load %arg1[%c] {alignment = 16 : i64} : memref<64xf32>, vector<4xf32>
+      %p = arith.mulf %v, %w : vector<4xf32>
+      vector.store %p, %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// gfx942 describes no hinted loads: nothing changes.
+module attributes {gpu.container_module, rownorm.target = #rocdl.target<chip = "gfx942">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @amdgpu
+    // CHECK-NOT: llvm.inline_asm
+    // CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64}
+    // CHECK: vector.load %arg1[%{{.*}}] {alignment = 16 : i64}
+    gpu.func @amdgpu(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: memref<1xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %m = arith.index_cast %arg3 : i64 to index
+      %r = gpu.block_id x
+      %c = gpu.thread_id x
+      %x = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %v = vector.load %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      %w = vector.load %arg1[%c] {alignment = 16 : i64} : memref<64xf32>, vector<4xf32>
+      %p = arith.mulf %v, %w : vector<4xf32>
+      gpu.return
+    }
+  }
+}
