@@ -50,6 +50,39 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
 
 // -----
 
+// An element of x read again later (the copy for rows of unknown alignment
+// re-reads x in its scaling pass, a `rownorm.reload` load of the same
+// indices) is kept by its first load and streamed by the re-read; another
+// element's load streams.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @reread
+    // CHECK: ld.global.L1::evict_last
+    // CHECK: ld.global.L1::evict_first
+    // CHECK: gpu.barrier
+    // CHECK: ld.global.L1::evict_first
+    gpu.func @reread(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: memref<1xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %c32 = arith.constant 32 : index
+      %m = arith.index_cast %arg3 : i64 to index
+      %r = gpu.block_id x
+      %c = gpu.thread_id x
+      %d = arith.addi %c, %c32 : index
+      %x = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %y = memref.reinterpret_cast %arg2 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %v = vector.load %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      %u = vector.load %x[%r, %d] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.barrier
+      %again = vector.load %x[%r, %c] {alignment = 16 : i64, rownorm.reload} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      %p = arith.mulf %v, %u : vector<4xf32>
+      %q = arith.mulf %p, %again : vector<4xf32>
+      vector.store %q, %y[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // In place: the rows are read and written through one buffer; only the
 // weight's load is hinted.
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {

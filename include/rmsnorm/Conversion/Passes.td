@@ -101,8 +101,11 @@ def CacheHints : Pass<"rownorm-cache-hints"> {
     In kernels with a launch contract, replaces each aligned 16-byte load of
     the x buffer by the target's load that is evicted first from the caches
     (a row is read once) and each such load of the weight by one evicted
-    last (every block reads it), through TargetInfo::createHintedLoad; a
-    target without such loads keeps the plain ones, as do in-place kernels.
+    last (every block reads it), through TargetInfo::createHintedLoad. A
+    load of x whose element a later `rownorm.reload` load reads again (the
+    copy for rows of unknown alignment) is kept until that re-read, which
+    streams. A target without such loads keeps the plain ones, as do the
+    rows of in-place kernels.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect",

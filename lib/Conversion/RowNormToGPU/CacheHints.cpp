@@ -4,7 +4,10 @@
 // target has loads with eviction hints (TargetInfo::createHintedLoad), the
 // 16-byte loads of x stream (evicted first) and those of w are kept (evicted
 // last), so that the weight stays in the caches while rows stream through.
-// Loads of an in-place buffer (role "xy") keep the plain load.
+// A load of x that is read again later (a `rownorm.reload` load of the same
+// element: the copy for rows of unknown alignment) is kept until that last
+// read, which streams. Loads of an in-place buffer (role "xy") keep the
+// plain load.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,6 +89,18 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
       int64_t vectorBytes = target->getMaxVectorBytes();
       SmallVector<vector::LoadOp> loads;
       func.walk([&](vector::LoadOp load) { loads.push_back(load); });
+      // Elements read again later: the same base and index values as a
+      // re-read (decided before any load is replaced).
+      StringRef reload = rownorm::RowNormDialect::getReloadAttrName();
+      llvm::SmallPtrSet<Operation *, 16> readAgain;
+      for (vector::LoadOp load : loads)
+        if (!load->hasAttr(reload) &&
+            llvm::any_of(loads, [&](vector::LoadOp other) {
+              return other->hasAttr(reload) &&
+                     other.getBase() == load.getBase() &&
+                     other.getIndices() == load.getIndices();
+            }))
+          readAgain.insert(load);
       for (vector::LoadOp load : loads) {
         VectorType type = load.getVectorType();
         int64_t bytes =
@@ -103,10 +118,10 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
           continue;
         OpBuilder b(load);
         Value address = byteAddress(b, load, argument, cast);
+        bool stream = role == "x" && !readAgain.contains(load);
         Value hinted = target->createHintedLoad(
             b, load.getLoc(), type, address,
-            role == "x" ? TargetInfo::CacheUse::Stream
-                        : TargetInfo::CacheUse::Keep);
+            stream ? TargetInfo::CacheUse::Stream : TargetInfo::CacheUse::Keep);
         if (!hinted)
           return WalkResult::advance();
         load.replaceAllUsesWith(hinted);
