@@ -16,10 +16,11 @@ using namespace mlir::rmsnorm;
 using namespace mlir::rmsnorm::rownorm;
 
 namespace {
-// A thread aims at this many vectors of its row: measured on the H200
-// (tools/gpu/schedules.sh, 2026-12-01), two 16-byte vectors per thread beat
-// four at every aligned row of 128 to 8192 elements tried, at 1 to 32768 rows
-// (up to 17%: a thread's loads are a shorter chain before the reduction).
+// A thread aims at this many vectors of its row: measured with
+// tools/gpu/schedules.sh (tools/gpu/PERFLOG.md, 2026-12-01), two 16-byte
+// vectors per thread beat four at every aligned row of 128 to 8192 elements
+// tried, at 1 to 32768 rows (up to 17%: a thread's loads are a shorter chain
+// before the reduction).
 constexpr int64_t kVectorsPerThread = 2;
 // Rows with tail elements (N not a multiple of the vector width) run the
 // unaligned copy of rownorm-align-rows, whose head and tail tests and weight
@@ -31,12 +32,17 @@ constexpr int64_t kVectorsPerThreadWithTail = 4;
 // The longest rows: each thread keeps at most this many vectors in flight
 // (registers), which bounds N at max threads x this x vector width.
 constexpr int64_t kMaxVectorsPerThread = 16;
-// A row's threads stay within this fraction of a processor's threads while
-// each holds at most kMaxVectorsPerThread vectors: a block of half a
-// processor's threads leaves two blocks per processor, whose barriers stall
-// their loads together (H200, f32 N = 32768: 512 threads x 16 vectors reach
+// A row's threads stay within 1 / this of a processor's threads, so that
+// this many blocks fit a processor, while each thread holds at most
+// kMaxVectorsPerThread vectors and kMaxRowValuesPerThread values: a block of
+// half a processor's threads leaves two blocks per processor, whose barriers
+// stall their loads together (f32 N = 32768: 512 threads x 16 vectors reach
 // 99% of the copy, 1024 x 8 95%).
-constexpr int64_t kProcessorThreadsPerRow = 4;
+constexpr int64_t kMinBlocksPerProcessor = 4;
+// The row values a thread holds in f32 registers (vectors x width) before
+// the row takes more threads: 16 vectors of 8 16-bit elements are 128
+// registers, which spill at 512 threads per block (bf16 N = 65536).
+constexpr int64_t kMaxRowValuesPerThread = 64;
 // Short rows share a block until it has this many subgroups.
 constexpr int64_t kSubgroupsPerBlock = 4;
 // A thread may hold up to this many vectors when that makes every thread's
@@ -130,9 +136,10 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     int64_t maxThreads = target.getMaxThreadsPerBlock();
     int64_t subgroup = target.getSubgroupSize();
     if (threads == 0) {
-      int64_t cap = target.getMaxThreadsPerProcessor() / kProcessorThreadsPerRow;
+      int64_t cap = target.getMaxThreadsPerProcessor() / kMinBlocksPerProcessor;
       while (cap < maxThreads &&
-             llvm::divideCeil(vectors, cap) > kMaxVectorsPerThread)
+             (llvm::divideCeil(vectors, cap) > kMaxVectorsPerThread ||
+              llvm::divideCeil(vectors, cap) * width > kMaxRowValuesPerThread))
         cap *= 2;
       cap = std::min(cap, maxThreads);
       int64_t perThread = tail && vectors > subgroup
@@ -149,9 +156,10 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // With a partial last round some threads own a vector past the row:
       // unbalanced threads and a predicated access. Nearby thread counts may
       // divide the row's vectors exactly; failing that, half the threads
-      // when that leaves fewer slots empty, or as few while the half still
-      // fills a subgroup (more vectors in flight per block: bf16 N = 11008,
-      // 256 x 6 vectors are 10% faster than 512 x 3 on the H200).
+      // (never more slots empty than the full count) while each holds at
+      // most kMaxWholeVectorsPerThread, unless the half leaves as many empty
+      // and drops below a subgroup (more vectors in flight per block: bf16
+      // N = 11008, 256 x 6 vectors are 10% faster than 512 x 3).
       if (vectors % threads != 0) {
         bool whole = false;
         for (int64_t other : {threads / 2, threads * 2, threads / 4}) {

@@ -6,9 +6,12 @@ peers, to inform rownorm-tile-rows' cost model (never to pick kernels by hand).
                (tools/gpu/schedules.sh emit does this and runs rmsnorm-emit)
   GPU machine: schedules.py run --kernels DIR --runtime LIB --cells ...
 
-Candidates: threads per row T a power of two, each thread holding 1..16
-vectors of the widest access; rows per block R so that a block has 128, 256,
-512 or 1024 threads (R = 1 when T alone is that large). Kernel names say the
+Candidates: threads per row T a power of two below twice the row's vectors
+(so some threads may hold none), each thread holding at most 16 vectors of
+the widest access; rows per block R so that a block has 128, 256, 512 or
+1024 threads (R = 1 when T alone is that large). `run` also times the
+default kernel of each cell from the --default folder (benchmark.sh emit),
+so a cell's N must be one of the benchmark suite's widths. Kernel names say the
 schedule: rms_norm_<dtype>_<N>_r<R>_t<T>. Timing is benchmark.py's method
 (events with an L2 flush; graph replay for cells under 64 MiB, which judges
 them) and its sanity check of every output; columns: copy, torch.compile,

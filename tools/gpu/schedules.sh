@@ -22,7 +22,7 @@ emit() {
   # GPU call carries.
   rm -f "$ROOT/$DIR"/*.h
   echo "${cmd[*]}" > "$ROOT/$DIR/emit-command.txt"
-  (cd "$ROOT" && git rev-parse HEAD > "$DIR/commit.txt")
+  (cd "$ROOT" && echo "$(git rev-parse HEAD)$(git diff --quiet HEAD -- lib include dialects tools/rmsnorm-emit || echo ' (with uncommitted changes)')") > "$ROOT/$DIR/commit.txt"
   echo "emitted $(ls "$ROOT/$DIR"/*.json | wc -l) candidate kernels into $DIR"
 }
 

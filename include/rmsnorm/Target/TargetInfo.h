@@ -1,7 +1,8 @@
 //===- TargetInfo.h - what generic passes may ask of a target ---*- C++ -*-===//
 //
 // Generic passes see a target only through this interface: capability
-// questions with numeric answers. Each vendor's library implements it and
+// questions with numeric answers, and hooks that build the few operations
+// only a target can spell. Each vendor's library implements it and
 // attaches it to its upstream target attribute (see RowNormInterfaces.td).
 //
 //===----------------------------------------------------------------------===//

@@ -36,18 +36,20 @@ def TileRows : Pass<"rownorm-tile-rows"> {
     - vector width: the widest access the target has (16 bytes), narrowed
       for rows shorter than one vector;
     - threads per row: a power of two with two vectors per thread (a short
-      chain of loads before the reduction, measured fastest on the H200 from
-      1 to 32768 rows), or four when the row has tail elements and spans
-      subgroups (the unaligned copy's per-thread head and tail work is then
-      shared by more vectors); at most a quarter of a processor's threads
-      (512 of 2048) while the row fits in 16 vectors per thread, more only
-      when it does not, up to the block limit. When that leaves a partial
+      chain of loads before the reduction, measured fastest from 1 to 32768
+      rows: tools/gpu/PERFLOG.md), or four when the row has tail elements and
+      more vectors than a subgroup has threads (the unaligned copy's
+      per-thread head and tail work is then shared by more vectors); at most
+      a quarter of a processor's threads (512 of 2048) while each thread
+      holds at most 16 vectors and 64 values, more only when the row needs
+      them, up to the block limit. When that leaves a partial
       last round (some threads own a vector past the row) and half, twice or
       a quarter as many threads divide the row's vectors exactly with at
       most eight vectors each, those are taken (N = 5120 bf16: 640 vectors
       over 128 threads x 5, not 512 x 1.25); failing that, half as many
-      threads when they leave fewer slots empty, or as few for a row that
-      spans subgroups (N = 11008 bf16: 256 threads x 6, not 512 x 3);
+      threads (which never leave more slots empty), unless they would hold
+      more than eight vectors each, or leave as many empty and fall below a
+      subgroup (N = 11008 bf16: 256 threads x 6, not 512 x 3);
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
     Each option overrides one choice (0 keeps the cost model's); an option the

@@ -38,29 +38,38 @@ std::pair<BlockArgument, memref::ReinterpretCastOp> loadedArgument(Value base) {
   return {dyn_cast<BlockArgument>(base), cast};
 }
 
+/// The row layout of a load through `cast`, or of `argument` itself when the
+/// load reads it directly: element strides and offset; none when they are
+/// not known (a dynamic layout on the argument).
+std::optional<std::pair<SmallVector<OpFoldResult>, OpFoldResult>>
+layoutOf(OpBuilder &b, BlockArgument argument, memref::ReinterpretCastOp cast) {
+  if (cast)
+    return std::make_pair(cast.getMixedStrides(),
+                          cast.getMixedOffsets().front());
+  auto type = cast_or_null<MemRefType>(argument.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type || failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::nullopt;
+  SmallVector<OpFoldResult> folded;
+  for (int64_t stride : strides)
+    folded.push_back(b.getIndexAttr(stride));
+  return std::make_pair(folded, OpFoldResult(b.getIndexAttr(offset)));
+}
+
 /// The byte address of `load`'s first element, as an i64.
 Value byteAddress(OpBuilder &b, vector::LoadOp load, BlockArgument argument,
-                  memref::ReinterpretCastOp cast) {
+                  ArrayRef<OpFoldResult> strides, OpFoldResult offset,
+                  int64_t elementBytes) {
   Location loc = load.getLoc();
-  auto type = cast ? cast.getType() : cast_or_null<MemRefType>(argument.getType());
-  SmallVector<OpFoldResult> strides;
-  OpFoldResult offset;
-  if (cast) {
-    strides = cast.getMixedStrides();
-    offset = cast.getMixedOffsets().front();
-  } else {
-    auto [static_strides, static_offset] = type.getStridesAndOffset();
-    for (int64_t s : static_strides)
-      strides.push_back(b.getIndexAttr(s));
-    offset = b.getIndexAttr(static_offset);
-  }
   Value element = getValueOrCreateConstantIndexOp(b, loc, offset);
   for (auto [index, stride] : llvm::zip(load.getIndices(), strides))
     element = arith::AddIOp::create(
         b, loc, element,
         arith::MulIOp::create(
             b, loc, index, getValueOrCreateConstantIndexOp(b, loc, stride)));
-  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
   Value base =
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, argument);
   Value bytes = arith::AddIOp::create(
@@ -68,6 +77,20 @@ Value byteAddress(OpBuilder &b, vector::LoadOp load, BlockArgument argument,
       arith::MulIOp::create(b, loc, element,
                             arith::ConstantIndexOp::create(b, loc, elementBytes)));
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), bytes);
+}
+
+/// The element size in bytes of a load the pass may rewrite: a rank-1 vector
+/// of whole-byte integers or floats from a memref of the same elements in the
+/// default (global) memory space; 0 for any other load.
+int64_t rewritableElementBytes(vector::LoadOp load) {
+  VectorType type = load.getVectorType();
+  auto memref = dyn_cast<MemRefType>(load.getBase().getType());
+  Type element = type.getElementType();
+  if (type.getRank() != 1 || !element.isIntOrFloat() || !memref ||
+      memref.getElementType() != element || memref.getMemorySpace())
+    return 0;
+  unsigned bits = element.getIntOrFloatBitWidth();
+  return bits % 8 == 0 ? bits / 8 : 0;
 }
 
 struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
@@ -102,22 +125,29 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
             }))
           readAgain.insert(load);
       for (vector::LoadOp load : loads) {
+        int64_t elementBytes = rewritableElementBytes(load);
         VectorType type = load.getVectorType();
-        int64_t bytes =
-            type.getNumElements() * type.getElementTypeBitWidth() / 8;
         auto alignment = load->getAttrOfType<IntegerAttr>("alignment");
-        if (bytes != vectorBytes || !alignment ||
-            alignment.getInt() < vectorBytes)
+        if (!elementBytes ||
+            type.getNumElements() * elementBytes != vectorBytes ||
+            !alignment || alignment.getInt() < vectorBytes)
           continue;
         auto [argument, cast] = loadedArgument(load.getBase());
-        if (!argument || argument.getOwner() != &func.getBody().front())
+        // Entry-block arguments past the parameters are the kernel's
+        // workgroup and private buffers.
+        if (!argument || argument.getOwner() != &func.getBody().front() ||
+            argument.getArgNumber() >= contract->params.size())
           continue;
         const std::string &role =
             contract->params[argument.getArgNumber()].name;
         if (role != "x" && role != "w")
           continue;
         OpBuilder b(load);
-        Value address = byteAddress(b, load, argument, cast);
+        auto layout = layoutOf(b, argument, cast);
+        if (!layout)
+          continue;
+        Value address = byteAddress(b, load, argument, layout->first,
+                                    layout->second, elementBytes);
         bool stream = role == "x" && !readAgain.contains(load);
         Value hinted = target->createHintedLoad(
             b, load.getLoc(), type, address,

@@ -52,8 +52,8 @@ public:
   }
 
   /// ld.global.v4.b32 with an L1 eviction priority and an L2 policy of the
-  /// same name (createpolicy), the loads torch.compile's kernels use; LLVM's
-  /// NVPTX backend has no intrinsic for them, so they are inline PTX.
+  /// same name (createpolicy), the policies torch.compile's kernels use;
+  /// LLVM's NVPTX backend has no intrinsic for them, so they are inline PTX.
   Value createHintedLoad(OpBuilder &builder, Location loc, VectorType type,
                          Value address, CacheUse use) const override {
     Type i32 = builder.getI32Type();
@@ -76,7 +76,8 @@ public:
                         policy +
                         ".L2::cache_hint.v4.b32 {$0, $1, $2, $3}, [a], $5;\n}")
                            .str();
-    // Side effects: keeps the load in place among the stores (y may be x).
+    // Side effects: LLVM cannot see what the asm reads, so the load keeps its
+    // place among the kernel's stores.
     Value loaded =
         LLVM::InlineAsmOp::create(
             builder, loc, words, ValueRange{address, policyBits},
