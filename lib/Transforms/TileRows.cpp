@@ -201,9 +201,12 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     int64_t rows = rowsPerBlock;
     if (rows == 0) {
       rows = std::max<int64_t>(1, kSubgroupsPerBlock * subgroup / threads);
-      reason << "; " << rows << " row(s) per block fill " << rows * threads
-             << " threads (" << kSubgroupsPerBlock << " subgroups of "
-             << subgroup << " wanted)";
+      if (threads >= kSubgroupsPerBlock * subgroup)
+        reason << "; one row per block of " << threads << " threads";
+      else
+        reason << "; " << rows << " row(s) per block fill " << rows * threads
+               << " threads (" << kSubgroupsPerBlock << " subgroups of "
+               << subgroup << " wanted)";
     } else {
       reason << "; rows per block set by option";
     }

@@ -10,7 +10,7 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 // CHECK-LABEL: func.func @bf16_4096
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 2>
 func.func @bf16_4096(%x: memref<?x4096xbf16>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 2> for N = 4096 'bf16' on sm_90: widest access (16 bytes); 512 vectors per row over 256 threads keeps 2 in registers per thread; 1 row(s) per block fill 256 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 2> for N = 4096 'bf16' on sm_90: widest access (16 bytes); 512 vectors per row over 256 threads keeps 2 in registers per thread; one row per block of 256 threads}}
   rownorm.rms_norm ins(%x : memref<?x4096xbf16>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -29,7 +29,7 @@ func.func @bf16_128(%x: memref<?x128xbf16>, %w: memref<128xbf16>, %y: memref<?x1
 // CHECK-LABEL: func.func @bf16_8192
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 2>
 func.func @bf16_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 2> for N = 8192 'bf16' on sm_90: widest access (16 bytes); 1024 vectors per row over 512 threads keeps 2 in registers per thread; 1 row(s) per block fill 512 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 2> for N = 8192 'bf16' on sm_90: widest access (16 bytes); 1024 vectors per row over 512 threads keeps 2 in registers per thread; one row per block of 512 threads}}
   rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -39,7 +39,7 @@ func.func @bf16_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<
 // CHECK-LABEL: func.func @f32_32768
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 16>
 func.func @f32_32768(%x: memref<?x32768xf32>, %w: memref<32768xf32>, %y: memref<?x32768xf32>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 16> for N = 32768 'f32' on sm_90: widest access (16 bytes); 8192 vectors per row over 512 threads keeps 16 in registers per thread; 1 row(s) per block fill 512 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 16> for N = 32768 'f32' on sm_90: widest access (16 bytes); 8192 vectors per row over 512 threads keeps 16 in registers per thread; one row per block of 512 threads}}
   rownorm.rms_norm ins(%x : memref<?x32768xf32>) weight(%w : memref<32768xf32>) outs(%y : memref<?x32768xf32>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -49,7 +49,7 @@ func.func @f32_32768(%x: memref<?x32768xf32>, %w: memref<32768xf32>, %y: memref<
 // CHECK-LABEL: func.func @bf16_65536
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8>
 func.func @bf16_65536(%x: memref<?x65536xbf16>, %w: memref<65536xbf16>, %y: memref<?x65536xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8> for N = 65536 'bf16' on sm_90: widest access (16 bytes); 8192 vectors per row over 1024 threads keeps 8 in registers per thread; 1 row(s) per block fill 1024 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8> for N = 65536 'bf16' on sm_90: widest access (16 bytes); 8192 vectors per row over 1024 threads keeps 8 in registers per thread; one row per block of 1024 threads}}
   rownorm.rms_norm ins(%x : memref<?x65536xbf16>) weight(%w : memref<65536xbf16>) outs(%y : memref<?x65536xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -58,7 +58,7 @@ func.func @bf16_65536(%x: memref<?x65536xbf16>, %w: memref<65536xbf16>, %y: memr
 // CHECK-LABEL: func.func @f32_65536
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 4, vectors_per_thread = 16>
 func.func @f32_65536(%x: memref<?x65536xf32>, %w: memref<65536xf32>, %y: memref<?x65536xf32>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 4, vectors_per_thread = 16> for N = 65536 'f32' on sm_90: widest access (16 bytes); 16384 vectors per row over 1024 threads keeps 16 in registers per thread; 1 row(s) per block fill 1024 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 4, vectors_per_thread = 16> for N = 65536 'f32' on sm_90: widest access (16 bytes); 16384 vectors per row over 1024 threads keeps 16 in registers per thread; one row per block of 1024 threads}}
   rownorm.rms_norm ins(%x : memref<?x65536xf32>) weight(%w : memref<65536xf32>) outs(%y : memref<?x65536xf32>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -86,7 +86,7 @@ func.func @f16_13(%x: memref<?x13xf16>, %w: memref<13xf16>, %y: memref<?x13xf16>
 // CHECK-LABEL: func.func @f16_5120
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 5>
 func.func @f16_5120(%x: memref<?x5120xf16>, %w: memref<5120xf16>, %y: memref<?x5120xf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 5> for N = 5120 'f16' on sm_90: widest access (16 bytes); 640 vectors per row over 512 threads keeps 2 in registers per thread, but 128 threads hold 5 whole vectors each; 1 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 5> for N = 5120 'f16' on sm_90: widest access (16 bytes); 640 vectors per row over 512 threads keeps 2 in registers per thread, but 128 threads hold 5 whole vectors each; one row per block of 128 threads}}
   rownorm.rms_norm ins(%x : memref<?x5120xf16>) weight(%w : memref<5120xf16>) outs(%y : memref<?x5120xf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -96,7 +96,7 @@ func.func @f16_5120(%x: memref<?x5120xf16>, %w: memref<5120xf16>, %y: memref<?x5
 // CHECK-LABEL: func.func @bf16_7168
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 7>
 func.func @bf16_7168(%x: memref<?x7168xbf16>, %w: memref<7168xbf16>, %y: memref<?x7168xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 7> for N = 7168 'bf16' on sm_90: widest access (16 bytes); 896 vectors per row over 512 threads keeps 2 in registers per thread, but 128 threads hold 7 whole vectors each; 1 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 7> for N = 7168 'bf16' on sm_90: widest access (16 bytes); 896 vectors per row over 512 threads keeps 2 in registers per thread, but 128 threads hold 7 whole vectors each; one row per block of 128 threads}}
   rownorm.rms_norm ins(%x : memref<?x7168xbf16>) weight(%w : memref<7168xbf16>) outs(%y : memref<?x7168xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -108,7 +108,7 @@ func.func @bf16_7168(%x: memref<?x7168xbf16>, %w: memref<7168xbf16>, %y: memref<
 // CHECK-LABEL: func.func @bf16_2880
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 3>
 func.func @bf16_2880(%x: memref<?x2880xbf16>, %w: memref<2880xbf16>, %y: memref<?x2880xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 3> for N = 2880 'bf16' on sm_90: widest access (16 bytes); 360 vectors per row over 256 threads keeps 2 in registers per thread, but 128 threads leave 24 slots empty (256 leave 152); 1 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 3> for N = 2880 'bf16' on sm_90: widest access (16 bytes); 360 vectors per row over 256 threads keeps 2 in registers per thread, but 128 threads leave 24 slots empty (256 leave 152); one row per block of 128 threads}}
   rownorm.rms_norm ins(%x : memref<?x2880xbf16>) weight(%w : memref<2880xbf16>) outs(%y : memref<?x2880xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -118,7 +118,7 @@ func.func @bf16_2880(%x: memref<?x2880xbf16>, %w: memref<2880xbf16>, %y: memref<
 // CHECK-LABEL: func.func @bf16_11008
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 6>
 func.func @bf16_11008(%x: memref<?x11008xbf16>, %w: memref<11008xbf16>, %y: memref<?x11008xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 6> for N = 11008 'bf16' on sm_90: widest access (16 bytes); 1376 vectors per row over 512 threads keeps 3 in registers per thread, but 256 threads leave 160 slots empty (512 leave 160); 1 row(s) per block fill 256 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 6> for N = 11008 'bf16' on sm_90: widest access (16 bytes); 1376 vectors per row over 512 threads keeps 3 in registers per thread, but 256 threads leave 160 slots empty (512 leave 160); one row per block of 256 threads}}
   rownorm.rms_norm ins(%x : memref<?x11008xbf16>) weight(%w : memref<11008xbf16>) outs(%y : memref<?x11008xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -128,7 +128,7 @@ func.func @bf16_11008(%x: memref<?x11008xbf16>, %w: memref<11008xbf16>, %y: memr
 // CHECK-LABEL: func.func @bf16_4099
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>
 func.func @bf16_4099(%x: memref<?x4099xbf16>, %w: memref<4099xbf16>, %y: memref<?x4099xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4> for N = 4099 'bf16' on sm_90: widest access (16 bytes); 512 whole vectors per row over 128 threads keeps 4 in registers per thread (4 wanted with tail elements); 1 row(s) per block fill 128 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4> for N = 4099 'bf16' on sm_90: widest access (16 bytes); 512 whole vectors per row over 128 threads keeps 4 in registers per thread (4 wanted with tail elements); one row per block of 128 threads}}
   rownorm.rms_norm ins(%x : memref<?x4099xbf16>) weight(%w : memref<4099xbf16>) outs(%y : memref<?x4099xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
@@ -146,7 +146,7 @@ func.func @bf16_127(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %y: memref<?x1
 // CHECK-LABEL: func.func @f32_4096
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 2>
 func.func @f32_4096(%x: memref<?x4096xf32>, %w: memref<4096xf32>, %y: memref<?x4096xf32>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 2> for N = 4096 'f32' on sm_90: widest access (16 bytes); 1024 vectors per row over 512 threads keeps 2 in registers per thread; 1 row(s) per block fill 512 threads (4 subgroups of 32 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 2> for N = 4096 'f32' on sm_90: widest access (16 bytes); 1024 vectors per row over 512 threads keeps 2 in registers per thread; one row per block of 512 threads}}
   rownorm.rms_norm ins(%x : memref<?x4096xf32>) weight(%w : memref<4096xf32>) outs(%y : memref<?x4096xf32>) {epsilon = 1.0e-05 : f32}
   return
 }

@@ -28,7 +28,7 @@ func.func @bf16_128(%x: memref<?x128xbf16>, %w: memref<128xbf16>, %y: memref<?x1
 // CHECK-LABEL: func.func @bf16_65536
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8>
 func.func @bf16_65536(%x: memref<?x65536xbf16>, %w: memref<65536xbf16>, %y: memref<?x65536xbf16>) {
-  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8> for N = 65536 'bf16' on gfx942: widest access (16 bytes); 8192 vectors per row over 1024 threads keeps 8 in registers per thread; 1 row(s) per block fill 1024 threads (4 subgroups of 64 wanted)}}
+  // expected-remark @+1 {{schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 8, vectors_per_thread = 8> for N = 65536 'bf16' on gfx942: widest access (16 bytes); 8192 vectors per row over 1024 threads keeps 8 in registers per thread; one row per block of 1024 threads}}
   rownorm.rms_norm ins(%x : memref<?x65536xbf16>) weight(%w : memref<65536xbf16>) outs(%y : memref<?x65536xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
