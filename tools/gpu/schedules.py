@@ -29,12 +29,26 @@ BLOCK_SIZES = (128, 256, 512, 1024)
 
 
 def parse_cells(text):
+    """dtype:MxN,... -> [(dtype, M, N)]; argparse reports a ValueError."""
     cells = []
     for item in text.split(","):
-        dtype, shape = item.split(":")
-        m, n = (int(v) for v in shape.split("x"))
+        try:
+            dtype, shape = item.split(":")
+            m, n = (int(v) for v in shape.split("x"))
+        except ValueError:
+            raise ValueError(f"'{item}' is not dtype:MxN") from None
+        if dtype not in ELEMENT_BYTES or m < 1 or n < 1:
+            raise ValueError(f"'{item}': dtype one of {', '.join(ELEMENT_BYTES)}, "
+                             "M and N positive")
         cells.append((dtype, m, n))
     return cells
+
+
+def cells_argument(text):
+    try:
+        return parse_cells(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err))
 
 
 def row_vectors(n, width):
@@ -89,7 +103,7 @@ def run(args):
         b.torch._dynamo.config.recompile_limit = 4096
     runtime = b.Runtime(args.runtime)
     record = {"schema": "rmsnorm-schedules", "cells": [], **b.environment(args.kernels)}
-    for dtype_name, m, n in parse_cells(args.cells):
+    for dtype_name, m, n in args.cells:
         from transformers.models.llama.modeling_llama import LlamaRMSNorm
         dtype = b.DTYPES[dtype_name]
         gen = torch.Generator(device="cuda").manual_seed(m * 1_000_003 + n)
@@ -165,9 +179,9 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
     m = sub.add_parser("mlir")
-    m.add_argument("--cells", required=True, help="dtype:MxN list")
+    m.add_argument("--cells", required=True, type=cells_argument, help="dtype:MxN list")
     r = sub.add_parser("run")
-    r.add_argument("--cells", required=True)
+    r.add_argument("--cells", required=True, type=cells_argument)
     r.add_argument("--kernels", required=True, help="the candidates' emission")
     r.add_argument("--default", required=True, help="benchmark.sh emit's folder")
     r.add_argument("--runtime", required=True)
@@ -177,7 +191,7 @@ def main():
     r.add_argument("--graph-calls", type=int, default=20)
     args = p.parse_args()
     if args.command == "mlir":
-        mlir(parse_cells(args.cells))
+        mlir(args.cells)
         return 0
     return run(args)
 
