@@ -178,8 +178,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         int64_t half = threads / 2;
         if (!whole && half >= 1 &&
             llvm::divideCeil(vectors, half) <= kMaxWholeVectorsPerThread &&
-            (emptySlots(half) < emptySlots(threads) ||
-             (emptySlots(half) == emptySlots(threads) && half >= subgroup))) {
+            (half >= subgroup || emptySlots(half) < emptySlots(threads))) {
           reason << ", but " << half << " threads leave " << emptySlots(half)
                  << " slots empty (" << threads << " leave "
                  << emptySlots(threads) << ")";

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/ErrorHandling.h"
 #include <memory>
 
 namespace mlir::rmsnorm {
@@ -52,14 +53,17 @@ public:
   /// How long a loaded value is wanted in the caches: `Stream` for data read
   /// once (a row of x), `Keep` for data every block reads again (the weight).
   enum class CacheUse { Stream, Keep };
-  /// Code generation: a load of `type` (getMaxVectorBytes() bytes) from the
-  /// global memory at `address` (an i64 byte address, aligned to the load's
-  /// size) with a cache-eviction hint for `use`; null when the target has no
-  /// such load, and the caller keeps its plain load.
+  /// Whether the target has global loads with cache-eviction hints
+  /// (createHintedLoad); without them callers keep their plain loads.
+  virtual bool hasHintedLoads() const { return false; }
+  /// Code generation, when hasHintedLoads(): a load of `type`
+  /// (getMaxVectorBytes() bytes) from the global memory at `address` (an i64
+  /// byte address, aligned to the load's size) with a cache-eviction hint for
+  /// `use`.
   virtual Value createHintedLoad(OpBuilder &builder, Location loc,
                                  VectorType type, Value address,
                                  CacheUse use) const {
-    return {};
+    llvm_unreachable("createHintedLoad on a target without hinted loads");
   }
 };
 

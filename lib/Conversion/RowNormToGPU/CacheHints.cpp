@@ -102,13 +102,13 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
         return WalkResult::advance();
       if (!target && !(target = getTargetInfo(func)))
         return WalkResult::interrupt();
+      if (!target->hasHintedLoads())
+        return WalkResult::advance();
       FailureOr<rownorm::LaunchContract> contract =
           rownorm::LaunchContract::fromAttr(launch,
                                             [&] { return func.emitError(); });
       if (failed(contract))
         return WalkResult::interrupt();
-      if (contract->params.size() != func.getNumArguments())
-        return WalkResult::advance();
       int64_t vectorBytes = target->getMaxVectorBytes();
       SmallVector<vector::LoadOp> loads;
       func.walk([&](vector::LoadOp load) { loads.push_back(load); });
@@ -152,8 +152,6 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
         Value hinted = target->createHintedLoad(
             b, load.getLoc(), type, address,
             stream ? TargetInfo::CacheUse::Stream : TargetInfo::CacheUse::Keep);
-        if (!hinted)
-          return WalkResult::advance();
         load.replaceAllUsesWith(hinted);
         load.erase();
       }

@@ -54,6 +54,7 @@ public:
   /// ld.global.v4.b32 with an L1 eviction priority and an L2 policy of the
   /// same name (createpolicy), the policies torch.compile's kernels use;
   /// LLVM's NVPTX backend has no intrinsic for them, so they are inline PTX.
+  bool hasHintedLoads() const override { return true; }
   Value createHintedLoad(OpBuilder &builder, Location loc, VectorType type,
                          Value address, CacheUse use) const override {
     Type i32 = builder.getI32Type();
