@@ -26,15 +26,15 @@ void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
 
 void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
                                               const TileRowsOptions &tiling,
-                                              bool cacheHints) {
+                                              CacheHintLoads cacheHints) {
   pm.addPass(createCheckKernels());
   buildOptimizePipeline(pm, tiling);
   pm.addPass(createConvertRowNormToGPU());
   pm.addPass(createUnrollRowLoops());
   pm.addPass(createReuseRowLoads());
   pm.addPass(createHoistRowLoads());
-  if (cacheHints)
-    pm.addPass(createCacheHints());
+  if (cacheHints != CacheHintLoads::None)
+    pm.addPass(createCacheHints(CacheHintsOptions{cacheHints}));
   pm.addPass(createLowerRsqrt());
   pm.addPass(createMaterializeMasks());
   pm.addPass(createCanonicalizerPass());

@@ -1,5 +1,6 @@
 // rownorm-cache-hints on loads it must leave alone, in kernels whose x
 // parameter is such a buffer: no crash, no rewrite, and the IR stays valid.
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints=loads=all | FileCheck %s --implicit-check-not=llvm.inline_asm
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints | FileCheck %s --implicit-check-not=llvm.inline_asm
 
 // A 16-byte load of the kernel's workgroup buffer (an entry-block argument past the parameters).

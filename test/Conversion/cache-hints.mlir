@@ -1,16 +1,24 @@
-// rownorm-cache-hints: in a kernel with a launch contract, each aligned
-// 16-byte load of x becomes the target's load evicted first (a row is read
-// once) and each of w one evicted last (every block reads it), at the byte
-// address of the loaded element. Loads that are not 16 bytes, carry no
-// 16-byte alignment, or read an in-place buffer (role "xy") keep the plain
-// load, as does every load on a target without hinted loads (gfx942).
-// RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints | FileCheck %s
+// rownorm-cache-hints with loads=all: in a kernel with a launch contract,
+// each aligned 16-byte load of x becomes the target's load evicted first (a
+// row is read once) and each of w one evicted last (every block reads it),
+// at the byte address of the loaded element. Loads that are not 16 bytes,
+// carry no 16-byte alignment, or read an in-place buffer (role "xy") keep
+// the plain load, as does every load on a target without hinted loads
+// (gfx942).
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints=loads=all | FileCheck %s
 // Without the pass the loads stay plain:
 // RUN: rmsnorm-opt %s --split-input-file | not FileCheck %s
+// The default (loads=reread) hints only x's loads that are read again
+// (@reread's first load); loads=none changes nothing:
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints | FileCheck %s --check-prefix=REREAD
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints=loads=none | FileCheck %s --check-prefix=NONE
+// NONE-NOT: llvm.inline_asm
 
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
   gpu.module @k {
     // CHECK-LABEL: gpu.func @rows
+    // REREAD-LABEL: gpu.func @rows
+    // REREAD-NOT: llvm.inline_asm
     // x[r, c]: base + (r * 64 + c) * 4 bytes.
     // CHECK: %[[ROW:.*]] = arith.muli %block_id_x, %c64
     // CHECK: %[[E0:.*]] = arith.addi %c0, %[[ROW]]
@@ -52,8 +60,8 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
 
 // An element of x read again later (the copy for rows of unknown alignment
 // re-reads x in its scaling pass, a `rownorm.reload` load of the same
-// indices) is kept by its first load and streamed by the re-read; another
-// element's load streams.
+// indices) is kept by its first load; with loads=all, the re-read and
+// another element's load stream. By default only the first load is hinted.
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
   gpu.module @k {
     // CHECK-LABEL: gpu.func @reread
@@ -61,6 +69,15 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
     // CHECK: ld.global.L1::evict_first
     // CHECK: gpu.barrier
     // CHECK: ld.global.L1::evict_first
+    // REREAD-LABEL: gpu.func @reread
+    // REREAD: memref.extract_aligned_pointer_as_index %arg0
+    // REREAD: llvm.inline_asm has_side_effects {{.*}}ld.global.L1::evict_last.L2::cache_hint.v4.b32
+    // REREAD-NEXT: llvm.extractvalue
+    // REREAD-NOT: llvm.inline_asm
+    // REREAD: vector.load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64}
+    // REREAD: gpu.barrier
+    // REREAD: vector.load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
+    // REREAD-NOT: llvm.inline_asm
     gpu.func @reread(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: memref<1xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
       %c32 = arith.constant 32 : index
       %m = arith.index_cast %arg3 : i64 to index
@@ -88,6 +105,8 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
   gpu.module @k {
     // CHECK-LABEL: gpu.func @in_place
+    // REREAD-LABEL: gpu.func @in_place
+    // REREAD-NOT: llvm.inline_asm
     // CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
     // CHECK: ld.global.L1::evict_last
     gpu.func @in_place(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read-write", kind = "pointer", name = "xy", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["xy", "w"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {

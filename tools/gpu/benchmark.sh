@@ -37,7 +37,7 @@ MLIR
   done
   local rel=${BENCH_KERNELS:-out/bench}
   # BENCH_PIPELINE: options of the NVPTX pipeline for an A/B set, e.g.
-  # "cache-hints=true" (the default set uses none).
+  # "cache-hints=all" (the default set uses none).
   local cmd=(rmsnorm-emit "$rel/bench.mlir" --target=nvptx -o "$rel")
   [[ -n ${BENCH_PIPELINE:-} ]] && cmd+=(--nvptx-pipeline="chip=sm_90 $BENCH_PIPELINE")
   (cd "$ROOT" && "$bin/${cmd[0]}" "${cmd[@]:1}" > "$KERNELS/emit.txt")

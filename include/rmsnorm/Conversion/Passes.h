@@ -16,6 +16,16 @@ namespace mlir::rmsnorm {
 /// Name of the gpu.module that holds the kernels.
 constexpr llvm::StringLiteral kKernelModuleName = "rownorm_kernels";
 
+/// Which row loads rownorm-cache-hints gives an eviction hint.
+enum class CacheHintLoads {
+  /// None: the plain loads.
+  None,
+  /// Only loads of x whose elements are read again later (kept until then).
+  Reread,
+  /// Those, and every other aligned 16-byte load of x (streamed) and w (kept).
+  All,
+};
+
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "rmsnorm/Conversion/Passes.h.inc"

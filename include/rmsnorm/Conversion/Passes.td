@@ -96,17 +96,32 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
 }
 
 def CacheHints : Pass<"rownorm-cache-hints"> {
-  let summary = "Cache-eviction hints on the 16-byte loads of x (stream) and w (keep)";
+  let summary = "Cache-eviction hints on the 16-byte row loads (x read again: keep)";
   let description = [{
-    In kernels with a launch contract, replaces each aligned 16-byte load of
-    the x buffer by the target's load that is evicted first from the caches
-    (a row is read once) and each such load of the weight by one evicted
-    last (every block reads it), through TargetInfo::createHintedLoad. A
-    load of x whose element a later `rownorm.reload` load reads again (the
-    copy for rows of unknown alignment) is kept until that re-read, which
-    streams. A target without such loads keeps the plain ones, as do the
-    rows of in-place kernels.
+    In kernels with a launch contract, gives aligned 16-byte loads of the
+    rows the target's load with a cache-eviction hint
+    (TargetInfo::createHintedLoad). With `loads=reread` (the default) only a
+    load of x whose elements a later `rownorm.reload` load reads again (the
+    copy for rows of unknown alignment) is hinted: kept (evicted last) until
+    that re-read, which stays a plain load. With `loads=all` every other
+    such load of x is also streamed (evicted first: a row is read once) and
+    each of the weight kept (every block reads it), and the re-read streams;
+    measured slower on aligned rows on the H200 (2026-12-01, PERFLOG), so it
+    is not the default. A target without such loads keeps the plain ones,
+    as do the rows of in-place kernels.
   }];
+  let options = [
+    Option<"loads", "loads", "::mlir::rmsnorm::CacheHintLoads",
+           /*default=*/"::mlir::rmsnorm::CacheHintLoads::Reread",
+           "Which loads get a hint",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::rmsnorm::CacheHintLoads::None, "none",
+                        "no load (the pass changes nothing)"),
+             clEnumValN(::mlir::rmsnorm::CacheHintLoads::Reread, "reread",
+                        "loads of x read again later: kept until then"),
+             clEnumValN(::mlir::rmsnorm::CacheHintLoads::All, "all",
+                        "also x read once streamed, w kept, re-reads streamed"))}]>,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",

@@ -3,6 +3,7 @@
 #ifndef RMSNORM_PIPELINES_PIPELINES_H
 #define RMSNORM_PIPELINES_PIPELINES_H
 
+#include "rmsnorm/Conversion/Passes.h"
 #include "rmsnorm/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -44,11 +45,19 @@ struct OptimizePipelineOptions
 /// that ends in gpu kernels.
 template <typename Derived>
 struct GPUPipelineOptions : public TilingPipelineOptions<Derived> {
-  mlir::detail::PassOptions::Option<bool> cacheHints{
+  mlir::detail::PassOptions::Option<CacheHintLoads> cacheHints{
       *this, "cache-hints",
-      llvm::cl::desc("Cache-eviction hints on the row loads "
-                     "(rownorm-cache-hints; off until measured faster)"),
-      llvm::cl::init(false)};
+      llvm::cl::desc("Which row loads get cache-eviction hints "
+                     "(rownorm-cache-hints' `loads`)"),
+      llvm::cl::init(CacheHintLoads::Reread),
+      llvm::cl::values(
+          clEnumValN(CacheHintLoads::None, "none", "no hints"),
+          clEnumValN(CacheHintLoads::Reread, "reread",
+                     "x read again later: kept until then (measured faster "
+                     "on unaligned rows)"),
+          clEnumValN(CacheHintLoads::All, "all",
+                     "also x read once streamed, w kept (measured slower "
+                     "on aligned rows)"))};
 };
 
 /// Options of `rownorm-to-gpu-pipeline`.
@@ -64,10 +73,11 @@ void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 /// rownorm ops become gpu.func kernels in the upstream dialects, ready for a
 /// target's lowering (see the target libraries' to-ptx / to-amdgcn
 /// pipelines).
-/// With `cacheHints`, rownorm-cache-hints runs after rownorm-hoist-row-loads.
-void buildRowNormToGPUPipeline(OpPassManager &pm,
-                               const TileRowsOptions &tiling,
-                               bool cacheHints = false);
+/// rownorm-cache-hints runs after rownorm-hoist-row-loads unless
+/// `cacheHints` is None.
+void buildRowNormToGPUPipeline(
+    OpPassManager &pm, const TileRowsOptions &tiling,
+    CacheHintLoads cacheHints = CacheHintLoads::Reread);
 
 void registerPipelines();
 

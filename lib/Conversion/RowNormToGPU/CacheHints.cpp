@@ -1,13 +1,13 @@
 //===- CacheHints.cpp - cache-eviction hints on a kernel's row loads -------===//
 //
-// A row of x is read once; the weight is read by every block. Where the
-// target has loads with eviction hints (TargetInfo::createHintedLoad), the
-// 16-byte loads of x stream (evicted first) and those of w are kept (evicted
-// last), so that the weight stays in the caches while rows stream through.
-// A load of x that is read again later (a `rownorm.reload` load of the same
-// element: the copy for rows of unknown alignment) is kept until that last
-// read, which streams. Loads of an in-place buffer (role "xy") keep the
-// plain load.
+// The copy for rows of unknown alignment reads x twice: once for the sum of
+// squares, again (a `rownorm.reload` load) for the scaling. Where the target
+// has loads with eviction hints (TargetInfo::createHintedLoad), the first
+// read of such an element is kept (evicted last), so that the re-read finds
+// it in the cache while other rows stream through. With loads=all, the other
+// 16-byte loads of x stream (evicted first: a row is read once) and those of
+// w are kept (every block reads them); measured slower on aligned rows, so
+// opt-in. Loads of an in-place buffer (role "xy") keep the plain load.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,6 +94,8 @@ int64_t rewritableElementBytes(vector::LoadOp load) {
 }
 
 struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
+  using CacheHintsBase::CacheHintsBase;
+
   void runOnOperation() override {
     std::unique_ptr<TargetInfo> target;
     WalkResult result = getOperation()->walk([&](gpu::GPUFuncOp func) {
@@ -102,7 +104,7 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
         return WalkResult::advance();
       if (!target && !(target = getTargetInfo(func)))
         return WalkResult::interrupt();
-      if (!target->hasHintedLoads())
+      if (loads == CacheHintLoads::None || !target->hasHintedLoads())
         return WalkResult::advance();
       FailureOr<rownorm::LaunchContract> contract =
           rownorm::LaunchContract::fromAttr(launch,
@@ -110,21 +112,21 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
       if (failed(contract))
         return WalkResult::interrupt();
       int64_t vectorBytes = target->getMaxVectorBytes();
-      SmallVector<vector::LoadOp> loads;
-      func.walk([&](vector::LoadOp load) { loads.push_back(load); });
+      SmallVector<vector::LoadOp> rowLoads;
+      func.walk([&](vector::LoadOp load) { rowLoads.push_back(load); });
       // Elements read again later: the same base and index values as a
       // re-read (decided before any load is replaced).
       StringRef reload = rownorm::RowNormDialect::getReloadAttrName();
       llvm::SmallPtrSet<Operation *, 16> readAgain;
-      for (vector::LoadOp load : loads)
+      for (vector::LoadOp load : rowLoads)
         if (!load->hasAttr(reload) &&
-            llvm::any_of(loads, [&](vector::LoadOp other) {
+            llvm::any_of(rowLoads, [&](vector::LoadOp other) {
               return other->hasAttr(reload) &&
                      other.getBase() == load.getBase() &&
                      other.getIndices() == load.getIndices();
             }))
           readAgain.insert(load);
-      for (vector::LoadOp load : loads) {
+      for (vector::LoadOp load : rowLoads) {
         int64_t elementBytes = rewritableElementBytes(load);
         VectorType type = load.getVectorType();
         auto alignment = load->getAttrOfType<IntegerAttr>("alignment");
@@ -142,16 +144,19 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
             contract->params[argument.getArgNumber()].name;
         if (role != "x" && role != "w")
           continue;
+        bool readTwice = readAgain.contains(load);
+        if (!readTwice && loads != CacheHintLoads::All)
+          continue;
+        bool keep = readTwice || role == "w";
         OpBuilder b(load);
         auto layout = layoutOf(b, argument, cast);
         if (!layout)
           continue;
         Value address = byteAddress(b, load, argument, layout->first,
                                     layout->second, elementBytes);
-        bool stream = role == "x" && !readAgain.contains(load);
         Value hinted = target->createHintedLoad(
             b, load.getLoc(), type, address,
-            stream ? TargetInfo::CacheUse::Stream : TargetInfo::CacheUse::Keep);
+            keep ? TargetInfo::CacheUse::Keep : TargetInfo::CacheUse::Stream);
         load.replaceAllUsesWith(hinted);
         load.erase();
       }

@@ -1,17 +1,36 @@
-// The `cache-hints` option of the NVPTX pipeline (rownorm-cache-hints, off
-// by default until measured faster) emits x's 16-byte loads with the
-// evict-first policy and w's with evict-last, in both copies of the row
-// (aligned, and unknown alignment). Without the option no load carries a
-// hint.
-// RUN: rm -rf %t && rmsnorm-emit %s --target=nvptx --ptxas=none --nvptx-pipeline="chip=sm_90 cache-hints=true" -o %t > /dev/null
-// RUN: FileCheck %s --input-file=%t/bf16_4096.sm_90.ptx
-// RUN: rm -rf %t.off && rmsnorm-emit %s --target=nvptx --ptxas=none -o %t.off > /dev/null
+// The `cache-hints` option of the NVPTX pipeline (rownorm-cache-hints).
+// By default (reread), only the copy for rows of unknown alignment, which
+// reads x twice, has hinted loads: its first 16-byte loads of x are kept
+// (evict-last) for the re-read in the scaling pass, which is a plain load;
+// the aligned copy has none. With `all`, x's other 16-byte loads are
+// evicted first and w's evicted last, in both copies; with `none`, no load
+// carries a hint.
+// RUN: rm -rf %t && rmsnorm-emit %s --target=nvptx --ptxas=none -o %t > /dev/null
+// RUN: FileCheck %s --check-prefix=REREAD --input-file=%t/bf16_4096.sm_90.ptx
+// RUN: rm -rf %t.all && rmsnorm-emit %s --target=nvptx --ptxas=none --nvptx-pipeline="chip=sm_90 cache-hints=all" -o %t.all > /dev/null
+// RUN: FileCheck %s --input-file=%t.all/bf16_4096.sm_90.ptx
+// RUN: rm -rf %t.off && rmsnorm-emit %s --target=nvptx --ptxas=none --nvptx-pipeline="chip=sm_90 cache-hints=none" -o %t.off > /dev/null
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off/bf16_4096.sm_90.ptx
+// An unknown value (the option was a boolean before) is an error naming
+// the option and the value:
+// RUN: not rmsnorm-emit %s --target=nvptx --ptxas=none --nvptx-pipeline="chip=sm_90 cache-hints=true" -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: for the --cache-hints option: Cannot find option named 'true'!
+// BAD: error: invalid --nvptx-pipeline 'chip=sm_90 cache-hints=true'
 
 func.func @bf16_4096(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) {
   rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-06 : f32}
   return
 }
+
+// REREAD-LABEL: .visible .entry bf16_4096(
+// REREAD: createpolicy.fractional.L2::evict_last.b64
+// REREAD-COUNT-2: ld.global.L1::evict_last.L2::cache_hint.v4.b32
+// REREAD-NOT: cache_hint
+// REREAD: bar.sync
+// REREAD: ld.global.v4.b32
+// REREAD-NOT: cache_hint
+// REREAD: rsqrt.approx.f32
+// REREAD-NOT: cache_hint
 
 // The copy for rows of unknown alignment (first) keeps x for its re-read in
 // the scaling pass, which streams; the aligned copy streams x at once. w is
