@@ -15,11 +15,12 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# A 16-byte load of PTX, plain or with rownorm-cache-hints' evict-last hint
-# (x's loads on the path for rows of unknown alignment, read again later):
-# as a FileCheck pattern and as a Python regex.
-V4_LOAD = "ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32"
-V4_LOAD_RE = re.compile(r"ld\.global(\.L1::evict_last\.L2::cache_hint)?\.v4\.b32")
+# A 16-byte load of PTX, plain or with one of rownorm-cache-hints' hints
+# (x's loads read again later kept, and in kernels that re-read their rows
+# the re-reads streamed and w kept): as a FileCheck pattern and as a Python
+# regex.
+V4_LOAD = "ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32"
+V4_LOAD_RE = re.compile(r"ld\.global(\.L1::evict_(first|last)\.L2::cache_hint)?\.v4\.b32")
 ORDER = [f"{t}_{n}" for t in ("bf16", "f16", "f32") for n in (1001, 13, 32768, 4096, 5120)]
 
 
@@ -35,7 +36,9 @@ PTX_HEADER = r"""// The emitted PTX of every N class in f32, f16 and bf16 (Input
 // - 16-byte global loads and stores (ld/st.global.v4.b32) on the aligned path,
 //   and 16-byte loads of x on the path for rows of unknown alignment (head,
 //   aligned body, tail: rownorm-align-rows) where rows hold two vectors,
-//   kept in the cache for their re-read (evict_last: rownorm-cache-hints);
+//   kept in the cache for their re-read (evict_last: rownorm-cache-hints;
+//   kernels of four or more vectors per thread re-read x in both copies:
+//   the re-reads evict_first, w evict_last);
 // - the in-warp reduction is a shfl.sync.bfly butterfly over offsets 1, 2, 4,
 //   ... up to the row's threads in a warp, whole-warp clamp (31) and mask
 //   (-1), f32 throughout;

@@ -31,7 +31,9 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
   buildOptimizePipeline(pm, tiling);
   pm.addPass(createConvertRowNormToGPU());
   pm.addPass(createUnrollRowLoops());
-  pm.addPass(createReuseRowLoads());
+  // Re-reading x pays only with the cache hints that keep the first read.
+  pm.addPass(createReuseRowLoads(
+      ReuseRowLoadsOptions{cacheHints != CacheHintLoads::None}));
   pm.addPass(createHoistRowLoads());
   if (cacheHints != CacheHintLoads::None)
     pm.addPass(createCacheHints(CacheHintsOptions{cacheHints}));

@@ -100,6 +100,45 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
 
 // -----
 
+// A kernel that re-reads its rows on purpose (RowReread.h: four vectors per
+// thread, its rows fit the cache): by default too, the first read is kept,
+// the re-read streams and the weight is kept.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @rows_reread
+    // CHECK: ld.global.L1::evict_last
+    // CHECK: gpu.barrier
+    // CHECK: ld.global.L1::evict_first
+    // CHECK: ld.global.L1::evict_last
+    // REREAD-LABEL: gpu.func @rows_reread
+    // REREAD: ld.global.L1::evict_last
+    // REREAD-NOT: llvm.inline_asm
+    // REREAD: gpu.barrier
+    // REREAD: memref.extract_aligned_pointer_as_index %arg0
+    // REREAD: ld.global.L1::evict_first
+    // REREAD: memref.extract_aligned_pointer_as_index %arg1
+    // REREAD: ld.global.L1::evict_last
+    // REREAD-NOT: vector.load
+    gpu.func @rows_reread(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: memref<1xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 4, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 4, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 4, vector_width = 4 : i64, vectors_per_thread = 4 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %m = arith.index_cast %arg3 : i64 to index
+      %r = gpu.block_id x
+      %c = gpu.thread_id x
+      %x = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %y = memref.reinterpret_cast %arg2 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %v = vector.load %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.barrier
+      %again = vector.load %x[%r, %c] {alignment = 16 : i64, rownorm.reload} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      %w = vector.load %arg1[%c] {alignment = 16 : i64} : memref<64xf32>, vector<4xf32>
+      %p = arith.mulf %v, %again : vector<4xf32>
+      %q = arith.mulf %p, %w : vector<4xf32>
+      vector.store %q, %y[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // In place: the rows are read and written through one buffer; only the
 // weight's load is hinted.
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {

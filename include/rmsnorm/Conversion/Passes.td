@@ -71,7 +71,24 @@ def ReuseRowLoads : Pass<"rownorm-reuse-row-loads"> {
     left to read again (rownorm-align-rows' choice). Soundness rests on the
     tiled form's ownership rule: a thread writes only the columns it reads,
     after reading them.
+
+    With `reread-rows` (the default), a kernel whose schedule makes holding
+    x dear re-reads x's whole vectors in the scaling instead, marking them
+    `rownorm.reload`: each thread holds at least four 16-byte vectors, the
+    target has hinted loads (rownorm-cache-hints keeps the first read in the
+    cache and streams the second), the rows are not in place, and the rows
+    of every block the chip holds at once fit the target's shared cache
+    (TargetInfo: processors x blocks per processor x rows per block x row
+    bytes <= getSharedCacheBytes). Measured on the H200 (2026-12-01,
+    tools/gpu/PERFLOG.md): +2 to +5% on rows of 11008-32768 16-bit and
+    5120-16384 f32 elements, registers 97 -> 60 at bf16 32768; re-reading
+    without the hints was 25% slower, so the pipelines turn it off with
+    `cache-hints=none`.
   }];
+  let options = [
+    Option<"rereadRows", "reread-rows", "bool", /*default=*/"true",
+           "Re-read x where holding it is dear (needs rownorm-cache-hints)">,
+  ];
 }
 
 def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {

@@ -51,7 +51,9 @@ struct GPUPipelineOptions : public TilingPipelineOptions<Derived> {
                      "(rownorm-cache-hints' `loads`)"),
       llvm::cl::init(CacheHintLoads::Reread),
       llvm::cl::values(
-          clEnumValN(CacheHintLoads::None, "none", "no hints"),
+          clEnumValN(CacheHintLoads::None, "none",
+                     "no hints, and x held in registers everywhere "
+                     "(rownorm-reuse-row-loads{reread-rows=false})"),
           clEnumValN(CacheHintLoads::Reread, "reread",
                      "x read again later: kept until then (measured faster "
                      "on unaligned rows)"),

@@ -42,6 +42,9 @@ public:
   virtual unsigned getSharedMemoryPerProcessor() const = 0;
   /// Processors (SMs / CUs) of the chip.
   virtual unsigned getProcessorCount() const = 0;
+  /// Bytes of the last cache level that every processor's global loads go
+  /// through (the L2, all slices together).
+  virtual unsigned getSharedCacheBytes() const = 0;
   /// Widest single global load/store in bytes (16 on both current targets).
   virtual unsigned getMaxVectorBytes() const = 0;
 

@@ -4,13 +4,16 @@
 // squares, again (a `rownorm.reload` load) for the scaling. Where the target
 // has loads with eviction hints (TargetInfo::createHintedLoad), the first
 // read of such an element is kept (evicted last), so that the re-read finds
-// it in the cache while other rows stream through. With loads=all, the other
+// it in the cache while other rows stream through. In a kernel that re-reads
+// its rows on purpose (RowReread.h: its aligned copy too), the re-read
+// streams and w's loads are kept as well. With loads=all, the other
 // 16-byte loads of x stream (evicted first: a row is read once) and those of
 // w are kept (every block reads them); measured slower on aligned rows, so
 // opt-in. Loads of an in-place buffer (role "xy") keep the plain load.
 //
 //===----------------------------------------------------------------------===//
 
+#include "RowReread.h"
 #include "rmsnorm/Conversion/Passes.h"
 #include "rmsnorm/Dialect/RowNorm/KernelContract.h"
 #include "rmsnorm/Target/TargetInfo.h"
@@ -112,6 +115,7 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
       if (failed(contract))
         return WalkResult::interrupt();
       int64_t vectorBytes = target->getMaxVectorBytes();
+      bool rowsReread = rereadsRows(*contract, *target);
       SmallVector<vector::LoadOp> rowLoads;
       func.walk([&](vector::LoadOp load) { rowLoads.push_back(load); });
       // Elements read again later: the same base and index values as a
@@ -145,7 +149,8 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
         if (role != "x" && role != "w")
           continue;
         bool readTwice = readAgain.contains(load);
-        if (!readTwice && loads != CacheHintLoads::All)
+        if (!readTwice && loads != CacheHintLoads::All &&
+            !(rowsReread && (role == "w" || load->hasAttr(reload))))
           continue;
         bool keep = readTwice || role == "w";
         OpBuilder b(load);

@@ -50,8 +50,9 @@ Linear linearize(Value value) {
   return result;
 }
 
-/// The kernel argument a view was built from, or null.
-Value argumentOf(Value memref) {
+} // namespace
+
+Value mlir::rmsnorm::argumentOf(Value memref) {
   while (Operation *op = memref.getDefiningOp()) {
     if (!isa<memref::CastOp, memref::ReinterpretCastOp>(op))
       return {};
@@ -59,7 +60,6 @@ Value argumentOf(Value memref) {
   }
   return isa<BlockArgument>(memref) ? memref : Value();
 }
-} // namespace
 
 bool mlir::rmsnorm::provablyDifferent(Value a, Value b) {
   Linear la = linearize(a), lb = linearize(b);

@@ -21,6 +21,9 @@ namespace mlir::rmsnorm {
 /// values, another constant).
 bool provablyDifferent(Value a, Value b);
 
+/// The kernel argument a view was built from (through casts), or null.
+Value argumentOf(Value memref);
+
 /// True for a memref in workgroup (shared) memory.
 bool isWorkgroup(Value memref);
 

@@ -16,9 +16,16 @@
 // A load whose value is used only when its index is in the row (the
 // in-bounds load of rownorm-coarsen-masks) is judged at that index.
 //
+// Where the schedule makes holding x dear (RowReread.h: many vectors per
+// thread, rows that fit the target's cache), the second read of each whole
+// vector of x (the target's widest access) stays a load, marked
+// `rownorm.reload` like the re-reads of rownorm-align-rows; a thread's
+// single elements (heads, tails) stay in registers.
+//
 //===----------------------------------------------------------------------===//
 
 #include "GlobalAccesses.h"
+#include "RowReread.h"
 #include "rmsnorm/Conversion/Passes.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 
@@ -66,13 +73,34 @@ private:
 
 /// Walks one block in order, reusing loads (those of `table` too: loads
 /// before the block that dominate it) and tracking what may clobber them.
-void reuseInBlock(Block &block, LoadTable table = {}) {
+/// The rows a kernel reads again instead of reusing: whole-vector loads of
+/// `argument` (null: none).
+struct Reread {
+  Value argument;
+  int64_t vectorBytes = 0;
+
+  bool contains(Operation *load) const {
+    auto type = dyn_cast<VectorType>(load->getResult(0).getType());
+    return argument && argumentOf(load->getOperand(0)) == argument && type &&
+           type.getElementType().isIntOrFloat() &&
+           type.getNumElements() * type.getElementTypeBitWidth() ==
+               vectorBytes * 8;
+  }
+};
+
+/// Loads in `reread` are marked as re-reads instead of reused.
+void reuseInBlock(Block &block, const Reread &reread, LoadTable table = {}) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (isa<vector::LoadOp, vector::MaskedLoadOp>(op)) {
       Value base = op.getOperand(0);
       if (isWorkgroup(base))
         continue;
       if (Value known = table.lookup(&op)) {
+        if (reread.contains(&op)) {
+          op.setAttr(rownorm::RowNormDialect::getReloadAttrName(),
+                     UnitAttr::get(op.getContext()));
+          continue;
+        }
         op.getResult(0).replaceAllUsesWith(known);
         op.erase();
         continue;
@@ -104,7 +132,7 @@ void reuseInBlock(Block &block, LoadTable table = {}) {
       // reuse the loads seen so far.
       for (Region &region : ifOp->getRegions())
         for (Block &inner : region)
-          reuseInBlock(inner, table);
+          reuseInBlock(inner, reread, table);
       if (!understood)
         table.clear();
       continue;
@@ -115,7 +143,7 @@ void reuseInBlock(Block &block, LoadTable table = {}) {
     if (op.getNumRegions() != 0)
       for (Region &region : op.getRegions())
         for (Block &inner : region)
-          reuseInBlock(inner);
+          reuseInBlock(inner, reread);
     table.clear(); // Anything else may write anywhere.
   }
 }
@@ -186,7 +214,33 @@ namespace mlir::rmsnorm {
 } // namespace mlir::rmsnorm
 
 namespace {
-void reuseRowLoads(gpu::GPUFuncOp kernel) {
+/// The rows the kernel re-reads (rereadsRows); none also for a kernel
+/// without a launch contract or a module without a target (hand-written
+/// tests of the reuse alone). Fails on a contract or target that cannot be
+/// read, with an error.
+FailureOr<Reread> rereadRowsOf(gpu::GPUFuncOp kernel) {
+  auto launch = kernel->getAttrOfType<DictionaryAttr>(
+      rownorm::RowNormDialect::getLaunchAttrName());
+  auto module = kernel->getParentOfType<ModuleOp>();
+  if (!launch || !module || !getTargetAttr(module))
+    return Reread();
+  FailureOr<rownorm::LaunchContract> contract =
+      rownorm::LaunchContract::fromAttr(launch,
+                                        [&] { return kernel.emitError(); });
+  if (failed(contract))
+    return failure();
+  std::unique_ptr<TargetInfo> target = getTargetInfo(kernel);
+  if (!target)
+    return failure();
+  if (!rereadsRows(*contract, *target))
+    return Reread();
+  for (auto [index, param] : llvm::enumerate(contract->params))
+    if (param.name == "x" && index < kernel.getNumArguments())
+      return Reread{kernel.getArgument(index), target->getMaxVectorBytes()};
+  return Reread();
+}
+
+void reuseRowLoads(gpu::GPUFuncOp kernel, const Reread &reread) {
   hoistGuardedLoads(kernel);
   // Identical index computations and row clamps become one value each, so
   // identical loads have identical operands.
@@ -194,17 +248,23 @@ void reuseRowLoads(gpu::GPUFuncOp kernel) {
   DominanceInfo dominance(kernel);
   eliminateCommonSubExpressions(rewriter, dominance, kernel);
   for (Block &block : kernel.getBody())
-    reuseInBlock(block);
+    reuseInBlock(block, reread);
 }
 
 struct ReuseRowLoads final
     : public mlir::rmsnorm::impl::ReuseRowLoadsBase<ReuseRowLoads> {
+  using ReuseRowLoadsBase::ReuseRowLoadsBase;
+
   void runOnOperation() override {
     SmallVector<gpu::GPUFuncOp> kernels;
     getOperation()->walk(
         [&](gpu::GPUFuncOp kernel) { kernels.push_back(kernel); });
-    for (gpu::GPUFuncOp kernel : kernels)
-      reuseRowLoads(kernel);
+    for (gpu::GPUFuncOp kernel : kernels) {
+      FailureOr<Reread> reread = rereadRows ? rereadRowsOf(kernel) : Reread();
+      if (failed(reread))
+        return signalPassFailure();
+      reuseRowLoads(kernel, *reread);
+    }
   }
 };
 } // namespace

@@ -5,7 +5,9 @@
 // - 16-byte global loads and stores (ld/st.global.v4.b32) on the aligned path,
 //   and 16-byte loads of x on the path for rows of unknown alignment (head,
 //   aligned body, tail: rownorm-align-rows) where rows hold two vectors,
-//   kept in the cache for their re-read (evict_last: rownorm-cache-hints);
+//   kept in the cache for their re-read (evict_last: rownorm-cache-hints;
+//   kernels of four or more vectors per thread re-read x in both copies:
+//   the re-reads evict_first, w evict_last);
 // - the in-warp reduction is a shfl.sync.bfly butterfly over offsets 1, 2, 4,
 //   ... up to the row's threads in a warp, whole-warp clamp (31) and mask
 //   (-1), f32 throughout;
@@ -39,7 +41,7 @@
 // CHECK-LABEL: .visible .entry bf16_1001(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 bf16_1001_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -48,7 +50,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -60,7 +62,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_1001(
-// LOADS-COUNT-32: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-40: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry bf16_13(
@@ -69,19 +71,19 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_13(
-// LOADS-COUNT-2: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-2: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry bf16_32768(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 bf16_32768_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -90,7 +92,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -102,12 +104,12 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_32768(
-// LOADS-COUNT-68: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-74: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry bf16_4096(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 bf16_4096_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -116,7 +118,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -128,12 +130,12 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_4096(
-// LOADS-COUNT-13: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-13: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry bf16_5120(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 bf16_5120_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -142,7 +144,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -154,12 +156,12 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_5120(
-// LOADS-COUNT-41: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-46: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_1001(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f16_1001_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -168,7 +170,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -180,7 +182,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_1001(
-// LOADS-COUNT-32: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-40: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f16_13(
@@ -189,19 +191,19 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_13(
-// LOADS-COUNT-2: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-2: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_32768(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f16_32768_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -210,7 +212,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -222,12 +224,12 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_32768(
-// LOADS-COUNT-68: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-74: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_4096(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f16_4096_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -236,7 +238,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -248,12 +250,12 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_4096(
-// LOADS-COUNT-13: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-13: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_5120(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f16_5120_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -262,7 +264,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -274,12 +276,12 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_5120(
-// LOADS-COUNT-41: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-46: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_1001(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f32_1001_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -288,7 +290,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -300,29 +302,29 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_1001(
-// LOADS-COUNT-40: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-58: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f32_13(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f32_13_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_13(
-// LOADS-COUNT-15: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-15: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_32768(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f32_32768_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -331,7 +333,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -343,12 +345,12 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_32768(
-// LOADS-COUNT-80: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-80: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_4096(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f32_4096_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -357,7 +359,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -369,12 +371,12 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_4096(
-// LOADS-COUNT-10: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-10: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_5120(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f32_5120_param_
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -383,7 +385,7 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2, 31, -1;
 // CHECK: shfl.sync.bfly.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 4, 31, -1;
@@ -395,7 +397,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_5120(
-// LOADS-COUNT-25: ld.global{{(.L1::evict_last.L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-35: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One line per kernel written: path, registers, vector width, rows per block, threads.
 // LINES: bf16_13.sm_90.ptx: registers ?, vector width {{[0-9]+}}, rows per block {{[0-9]+}}, threads {{[0-9]+}}

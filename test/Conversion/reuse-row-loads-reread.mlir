@@ -1,0 +1,114 @@
+// Where holding x is dear, the scaling reads x's vectors again instead of
+// reusing them (rownorm-reuse-row-loads with RowReread.h's rule): each
+// thread holds at least four 16-byte vectors, the target has hinted loads
+// (rownorm-cache-hints keeps the first read in the cache), and the rows of
+// the blocks a chip holds at once fit its shared cache (sm_90: 132 SMs of
+// 2048 threads, 50 MiB). The re-reads are marked rownorm.reload, like the
+// copy for rows of unknown alignment's.
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads | FileCheck %s
+// With reread-rows=false (the pipelines' cache-hints=none) x is held:
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads=reread-rows=false | FileCheck %s --check-prefix=HELD
+// HELD-LABEL: gpu.func @four_vectors
+// HELD: scf.if
+// HELD-NOT: rownorm.reload
+// HELD: } else {
+// HELD-LABEL: gpu.func @rows_fit_the_cache
+// HELD: scf.if
+// HELD-NOT: rownorm.reload
+// HELD: } else {
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+// Four vectors per thread: in the aligned copy (the first), four loads of x
+// before the reduction and the same four again, marked, after it.
+// CHECK-LABEL: gpu.func @four_vectors
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x4096xbf16, strided<[?, 1]>>, vector<8xbf16>
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: gpu.shuffle
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+// In the copy for rows of unknown alignment a thread's two single elements
+// (head and tail) stay in registers; its vectors are re-read as before.
+// CHECK-COUNT-2: vector.load %[[X]]{{.*}} : {{.*}}, vector<1xbf16>
+// CHECK-NOT: vector.load %[[X]]{{.*}}vector<1xbf16>
+// CHECK: gpu.return
+func.func @four_vectors(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+
+// Two vectors per thread: reused (held in registers).
+// CHECK-LABEL: gpu.func @two_vectors
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-2: vector.load %[[X]]
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+func.func @two_vectors(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 2>}
+  return
+}
+
+// The cache bound: f32 rows of 64 KiB. Blocks of 512 threads: 4 per SM,
+// 132 x 4 x 64 KiB = 33 MiB fit 50 MiB: re-read.
+// CHECK-LABEL: gpu.func @rows_fit_the_cache
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x16384xf32, strided<[?, 1]>>, vector<4xf32>
+// CHECK: gpu.barrier
+// CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+func.func @rows_fit_the_cache(%x: memref<?x16384xf32, strided<[?, 1]>>, %w: memref<16384xf32>, %y: memref<?x16384xf32, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xf32, strided<[?, 1]>>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xf32, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 8>}
+  return
+}
+
+// Blocks of 256 threads: 8 per SM, 132 x 8 x 64 KiB = 66 MiB do not fit:
+// held.
+// CHECK-LABEL: gpu.func @rows_exceed_the_cache
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-16: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x16384xf32, strided<[?, 1]>>, vector<4xf32>
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+func.func @rows_exceed_the_cache(%x: memref<?x16384xf32, strided<[?, 1]>>, %w: memref<16384xf32>, %y: memref<?x16384xf32, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xf32, strided<[?, 1]>>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xf32, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 4, vectors_per_thread = 16>}
+  return
+}
+
+// In place (x and y one buffer): held.
+// CHECK-LABEL: gpu.func @in_place
+// CHECK: %[[XY:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[XY]]
+// CHECK-NOT: vector.load %[[XY]]
+// CHECK: } else {
+func.func @in_place(%xy: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>) {
+  rownorm.rms_norm ins(%xy : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%xy : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+}
+
+// -----
+
+// A target without hinted loads (gfx942): the first read could not be kept
+// in the cache, so x is held, although the rows would fit its cache (three
+// rows of 256 threads: 2 blocks per CU, 304 x 2 x 3 x 16 KiB = 28.5 MiB of
+// 32 MiB).
+module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
+// CHECK-LABEL: gpu.func @no_hinted_loads
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[X]]
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+func.func @no_hinted_loads(%x: memref<?x8192xbf16, strided<[?, 1]>>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16, strided<[?, 1]>>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 3, threads_per_row = 256, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+}
