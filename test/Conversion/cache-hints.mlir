@@ -13,6 +13,10 @@
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints | FileCheck %s --check-prefix=REREAD
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-cache-hints=loads=none | FileCheck %s --check-prefix=NONE
 // NONE-NOT: llvm.inline_asm
+// A module without a target has nothing to hint for: no error, no change
+// (with loads=none too).
+// RUN: rmsnorm-opt %S/Inputs/cache-hints-no-target.mlir --rownorm-cache-hints | FileCheck %s --check-prefix=NONE
+// RUN: rmsnorm-opt %S/Inputs/cache-hints-no-target.mlir --rownorm-cache-hints=loads=none | FileCheck %s --check-prefix=NONE
 
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
   gpu.module @k {
@@ -140,7 +144,8 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
 // -----
 
 // In place: the rows are read and written through one buffer; only the
-// weight's load is hinted.
+// weight's load is hinted (with loads=all). Four vectors per thread, but an
+// in-place kernel never re-reads its rows: by default nothing is hinted.
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
   gpu.module @k {
     // CHECK-LABEL: gpu.func @in_place
@@ -148,7 +153,7 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
     // REREAD-NOT: llvm.inline_asm
     // CHECK: vector.load %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
     // CHECK: ld.global.L1::evict_last
-    gpu.func @in_place(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read-write", kind = "pointer", name = "xy", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["xy", "w"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+    gpu.func @in_place(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: i64) kernel attributes {known_block_size = array<i32: 4, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 4, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read-write", kind = "pointer", name = "xy", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["xy", "w"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 4 : i64, vector_width = 4 : i64, vectors_per_thread = 4 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
       %m = arith.index_cast %arg2 : i64 to index
       %r = gpu.block_id x
       %c = gpu.thread_id x
@@ -180,6 +185,67 @@ module attributes {gpu.container_module, rownorm.target = #rocdl.target<chip = "
       %w = vector.load %arg1[%c] {alignment = 16 : i64} : memref<64xf32>, vector<4xf32>
       %p = arith.mulf %v, %w : vector<4xf32>
       gpu.return
+    }
+  }
+}
+
+// -----
+
+// Each kernel is hinted for its own module's target: in one input, the
+// gfx942 kernel stays plain whichever module comes first.
+module {
+  module attributes {gpu.container_module, rownorm.target = #rocdl.target<chip = "gfx942">} {
+    gpu.module @k {
+      // CHECK-LABEL: gpu.func @amd_first
+      // CHECK-NOT: llvm.inline_asm
+      // REREAD-LABEL: gpu.func @amd_first
+      // REREAD-NOT: llvm.inline_asm
+    gpu.func @amd_first(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: memref<1xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %m = arith.index_cast %arg3 : i64 to index
+      %r = gpu.block_id x
+      %c = gpu.thread_id x
+      %x = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %v = vector.load %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.barrier
+      %again = vector.load %x[%r, %c] {alignment = 16 : i64, rownorm.reload} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.return
+    }
+    }
+  }
+  module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+    gpu.module @k {
+      // CHECK-LABEL: gpu.func @nvidia_second
+      // CHECK: ld.global.L1::evict_last
+      // REREAD-LABEL: gpu.func @nvidia_second
+      // REREAD: ld.global.L1::evict_last
+    gpu.func @nvidia_second(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: memref<1xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %m = arith.index_cast %arg3 : i64 to index
+      %r = gpu.block_id x
+      %c = gpu.thread_id x
+      %x = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %v = vector.load %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.barrier
+      %again = vector.load %x[%r, %c] {alignment = 16 : i64, rownorm.reload} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.return
+    }
+    }
+  }
+  module attributes {gpu.container_module, rownorm.target = #rocdl.target<chip = "gfx942">} {
+    gpu.module @k {
+      // CHECK-LABEL: gpu.func @amd_third
+      // CHECK-NOT: llvm.inline_asm
+      // REREAD-LABEL: gpu.func @amd_third
+      // REREAD-NOT: llvm.inline_asm
+    gpu.func @amd_third(%arg0: memref<1xf32>, %arg1: memref<64xf32>, %arg2: memref<1xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %m = arith.index_cast %arg3 : i64 to index
+      %r = gpu.block_id x
+      %c = gpu.thread_id x
+      %x = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%m, 64], strides: [64, 1] : memref<1xf32> to memref<?x64xf32, strided<[64, 1]>>
+      %v = vector.load %x[%r, %c] {alignment = 16 : i64} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.barrier
+      %again = vector.load %x[%r, %c] {alignment = 16 : i64, rownorm.reload} : memref<?x64xf32, strided<[64, 1]>>, vector<4xf32>
+      gpu.return
+    }
     }
   }
 }

@@ -8,6 +8,19 @@
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads | FileCheck %s
 // With reread-rows=false (the pipelines' cache-hints=none) x is held:
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads=reread-rows=false | FileCheck %s --check-prefix=HELD
+// The GPU pipeline passes its cache-hints option on: none holds x, the
+// default re-reads (the re-reads then are hinted loads that stream).
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-to-gpu-pipeline="cache-hints=none" | FileCheck %s --check-prefix=HELD
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-to-gpu-pipeline | FileCheck %s --check-prefix=PIPE
+// PIPE-LABEL: gpu.func @four_vectors
+// PIPE: scf.if
+// PIPE-NOT: } else {
+// PIPE: ld.global.L1::evict_first
+// PIPE: } else {
+// PIPE-LABEL: gpu.func @narrow_vectors
+// PIPE: scf.if
+// PIPE-NOT: llvm.inline_asm
+// PIPE: } else {
 // HELD-LABEL: gpu.func @four_vectors
 // HELD: scf.if
 // HELD-NOT: rownorm.reload
@@ -78,6 +91,42 @@ func.func @rows_fit_the_cache(%x: memref<?x16384xf32, strided<[?, 1]>>, %w: memr
 // CHECK: } else {
 func.func @rows_exceed_the_cache(%x: memref<?x16384xf32, strided<[?, 1]>>, %w: memref<16384xf32>, %y: memref<?x16384xf32, strided<[?, 1]>>) {
   rownorm.rms_norm ins(%x : memref<?x16384xf32, strided<[?, 1]>>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xf32, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 4, vectors_per_thread = 16>}
+  return
+}
+
+// Two rows of 256 threads per block: 4 blocks per SM, 132 x 4 x 2 x 64 KiB
+// = 66 MiB do not fit: held (the rows per block count).
+// CHECK-LABEL: gpu.func @rows_per_block_count
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-NOT: rownorm.reload
+// CHECK: } else {
+func.func @rows_per_block_count(%x: memref<?x16384xf32, strided<[?, 1]>>, %w: memref<16384xf32>, %y: memref<?x16384xf32, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xf32, strided<[?, 1]>>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xf32, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 256, vector_width = 4, vectors_per_thread = 16>}
+  return
+}
+
+// The row bytes are x's: bf16 x with an f32 weight, 8 blocks of 256 threads
+// per SM, 132 x 8 x 32 KiB = 33 MiB fit (f32 rows would not): re-read.
+// CHECK-LABEL: gpu.func @x_row_bytes
+// CHECK: scf.if
+// CHECK-NOT: } else {
+// CHECK: rownorm.reload
+// CHECK: } else {
+func.func @x_row_bytes(%x: memref<?x16384xbf16, strided<[?, 1]>>, %w: memref<16384xf32>, %y: memref<?x16384xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xbf16, strided<[?, 1]>>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 8>}
+  return
+}
+
+// Vectors narrower than the widest access (bf16 x 4: 8 bytes), eight per
+// thread: the rule counts 16-byte vectors only, so x is held, and its f32
+// weight's 16-byte loads get no hint either (PIPE).
+// CHECK-LABEL: gpu.func @narrow_vectors
+// CHECK: scf.if
+// CHECK-NOT: rownorm.reload
+// CHECK: } else {
+func.func @narrow_vectors(%x: memref<?x8192xbf16, strided<[?, 1]>>, %w: memref<8192xf32>, %y: memref<?x8192xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16, strided<[?, 1]>>) weight(%w : memref<8192xf32>) outs(%y : memref<?x8192xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 4, vectors_per_thread = 8>}
   return
 }
 

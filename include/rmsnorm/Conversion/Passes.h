@@ -20,7 +20,9 @@ constexpr llvm::StringLiteral kKernelModuleName = "rownorm_kernels";
 enum class CacheHintLoads {
   /// None: the plain loads.
   None,
-  /// Only loads of x whose elements are read again later (kept until then).
+  /// Loads of x whose elements are read again later (kept until then); in
+  /// kernels that re-read their rows on purpose, also the re-read (streamed)
+  /// and the weight (kept).
   Reread,
   /// Those, and every other aligned 16-byte load of x (streamed) and w (kept).
   All,

@@ -74,16 +74,18 @@ def ReuseRowLoads : Pass<"rownorm-reuse-row-loads"> {
 
     With `reread-rows` (the default), a kernel whose schedule makes holding
     x dear re-reads x's whole vectors in the scaling instead, marking them
-    `rownorm.reload`: each thread holds at least four 16-byte vectors, the
-    target has hinted loads (rownorm-cache-hints keeps the first read in the
-    cache and streams the second), the rows are not in place, and the rows
-    of every block the chip holds at once fit the target's shared cache
-    (TargetInfo: processors x blocks per processor x rows per block x row
-    bytes <= getSharedCacheBytes). Measured on the H200 (2026-12-01,
-    tools/gpu/PERFLOG.md): +2 to +5% on rows of 11008-32768 16-bit and
-    5120-16384 f32 elements, registers 97 -> 60 at bf16 32768; re-reading
-    without the hints was 25% slower, so the pipelines turn it off with
-    `cache-hints=none`.
+    `rownorm.reload`: its vectors are the target's widest access and each
+    thread holds at least four, the target has hinted loads
+    (rownorm-cache-hints keeps the first read in the cache, streams the
+    second and keeps w), the rows are not in place, and the rows of every
+    block the chip holds at once fit the target's shared cache (TargetInfo:
+    processors x blocks per processor x rows per block x row bytes <=
+    getSharedCacheBytes). A thread's single elements stay in registers, and
+    two reads with nothing between them (a row within one subgroup) are one
+    load after CSE. Measured 2026-12-01 (tools/gpu/PERFLOG.md): +2 to +5%
+    on rows of 11008-32768 16-bit and 5120-16384 f32 elements, registers
+    97 -> 60 at bf16 32768; re-reading without the hints was 25% slower, so
+    the pipelines turn it off with `cache-hints=none`.
   }];
   let options = [
     Option<"rereadRows", "reread-rows", "bool", /*default=*/"true",
@@ -117,14 +119,16 @@ def CacheHints : Pass<"rownorm-cache-hints"> {
   let description = [{
     In kernels with a launch contract, gives aligned 16-byte loads of the
     rows the target's load with a cache-eviction hint
-    (TargetInfo::createHintedLoad). With `loads=reread` (the default) only a
-    load of x whose elements a later `rownorm.reload` load reads again (the
-    copy for rows of unknown alignment) is hinted: kept (evicted last) until
-    that re-read, which stays a plain load. With `loads=all` every other
-    such load of x is also streamed (evicted first: a row is read once) and
-    each of the weight kept (every block reads it), and the re-read streams;
-    measured slower on aligned rows on the H200 (2026-12-01, PERFLOG), so it
-    is not the default. A target without such loads keeps the plain ones,
+    (TargetInfo::createHintedLoad). With `loads=reread` (the default) a load
+    of x whose elements a later `rownorm.reload` load reads again is kept
+    (evicted last) until that re-read. In the copy for rows of unknown
+    alignment of most kernels that is all: the re-read stays a plain load.
+    In a kernel that re-reads its rows on purpose (the rule
+    rownorm-reuse-row-loads follows, RowReread.h), the re-read also streams
+    (evicted first) and the weight's loads are kept (every block reads
+    them). With `loads=all` every other such load of x also streams and each
+    of the weight is kept, everywhere; measured slower on aligned rows
+    (2026-12-01, tools/gpu/PERFLOG.md), so it is not the default. A target without such loads keeps the plain ones,
     as do the rows of in-place kernels.
   }];
   let options = [
@@ -135,7 +139,9 @@ def CacheHints : Pass<"rownorm-cache-hints"> {
              clEnumValN(::mlir::rmsnorm::CacheHintLoads::None, "none",
                         "no load (the pass changes nothing)"),
              clEnumValN(::mlir::rmsnorm::CacheHintLoads::Reread, "reread",
-                        "loads of x read again later: kept until then"),
+                        "loads of x read again later: kept until then (in "
+                        "kernels that re-read rows: the re-read streamed, "
+                        "w kept)"),
              clEnumValN(::mlir::rmsnorm::CacheHintLoads::All, "all",
                         "also x read once streamed, w kept, re-reads streamed"))}]>,
   ];

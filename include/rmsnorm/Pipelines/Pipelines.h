@@ -55,8 +55,9 @@ struct GPUPipelineOptions : public TilingPipelineOptions<Derived> {
                      "no hints, and x held in registers everywhere "
                      "(rownorm-reuse-row-loads{reread-rows=false})"),
           clEnumValN(CacheHintLoads::Reread, "reread",
-                     "x read again later: kept until then (measured faster "
-                     "on unaligned rows)"),
+                     "x read again later: kept until then; where rows are "
+                     "re-read on purpose also the re-read streamed and w "
+                     "kept"),
           clEnumValN(CacheHintLoads::All, "all",
                      "also x read once streamed, w kept (measured slower "
                      "on aligned rows)"))};

@@ -42,8 +42,10 @@ public:
   virtual unsigned getSharedMemoryPerProcessor() const = 0;
   /// Processors (SMs / CUs) of the chip.
   virtual unsigned getProcessorCount() const = 0;
-  /// Bytes of the last cache level that every processor's global loads go
-  /// through (the L2, all slices together).
+  /// Bytes of the cache level behind each processor's own caches that holds
+  /// what a processor read until it reads it again, summed over the chip
+  /// (all slices or partitions of it): what the rows of every resident block
+  /// must fit to be read twice from it.
   virtual unsigned getSharedCacheBytes() const = 0;
   /// Widest single global load/store in bytes (16 on both current targets).
   virtual unsigned getMaxVectorBytes() const = 0;

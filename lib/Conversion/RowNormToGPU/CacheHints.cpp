@@ -5,8 +5,9 @@
 // has loads with eviction hints (TargetInfo::createHintedLoad), the first
 // read of such an element is kept (evicted last), so that the re-read finds
 // it in the cache while other rows stream through. In a kernel that re-reads
-// its rows on purpose (RowReread.h: its aligned copy too), the re-read
-// streams and w's loads are kept as well. With loads=all, the other
+// its rows on purpose (RowReread.h, the rule rownorm-reuse-row-loads
+// follows: its aligned copy re-reads too), the re-read streams and w's
+// loads are kept as well. With loads=all, the other
 // 16-byte loads of x stream (evicted first: a row is read once) and those of
 // w are kept (every block reads them); measured slower on aligned rows, so
 // opt-in. Loads of an in-place buffer (role "xy") keep the plain load.
@@ -89,7 +90,8 @@ int64_t rewritableElementBytes(vector::LoadOp load) {
   VectorType type = load.getVectorType();
   auto memref = dyn_cast<MemRefType>(load.getBase().getType());
   Type element = type.getElementType();
-  if (type.getRank() != 1 || !element.isIntOrFloat() || !memref ||
+  if (type.getRank() != 1 || type.isScalable() || !element.isIntOrFloat() ||
+      !memref ||
       memref.getElementType() != element || memref.getMemorySpace())
     return 0;
   unsigned bits = element.getIntOrFloatBitWidth();
@@ -100,14 +102,21 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
   using CacheHintsBase::CacheHintsBase;
 
   void runOnOperation() override {
-    std::unique_ptr<TargetInfo> target;
+    if (loads == CacheHintLoads::None)
+      return;
     WalkResult result = getOperation()->walk([&](gpu::GPUFuncOp func) {
       auto launch = func->getAttrOfType<DictionaryAttr>("rownorm.launch");
       if (!launch)
         return WalkResult::advance();
-      if (!target && !(target = getTargetInfo(func)))
+      // Each kernel's own module's target (an input may nest modules); none
+      // recorded: nothing to hint for, as in rownorm-reuse-row-loads.
+      auto module = func->getParentOfType<ModuleOp>();
+      if (!module || !getTargetAttr(module))
+        return WalkResult::advance();
+      std::unique_ptr<TargetInfo> target = getTargetInfo(func);
+      if (!target)
         return WalkResult::interrupt();
-      if (loads == CacheHintLoads::None || !target->hasHintedLoads())
+      if (!target->hasHintedLoads())
         return WalkResult::advance();
       FailureOr<rownorm::LaunchContract> contract =
           rownorm::LaunchContract::fromAttr(launch,
@@ -115,7 +124,7 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
       if (failed(contract))
         return WalkResult::interrupt();
       int64_t vectorBytes = target->getMaxVectorBytes();
-      bool rowsReread = rereadsRows(*contract, *target);
+      bool rereadKernel = shouldRereadRows(*contract, *target);
       SmallVector<vector::LoadOp> rowLoads;
       func.walk([&](vector::LoadOp load) { rowLoads.push_back(load); });
       // Elements read again later: the same base and index values as a
@@ -150,7 +159,7 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
           continue;
         bool readTwice = readAgain.contains(load);
         if (!readTwice && loads != CacheHintLoads::All &&
-            !(rowsReread && (role == "w" || load->hasAttr(reload))))
+            !(rereadKernel && (role == "w" || load->hasAttr(reload))))
           continue;
         bool keep = readTwice || role == "w";
         OpBuilder b(load);

@@ -17,10 +17,12 @@
 // in-bounds load of rownorm-coarsen-masks) is judged at that index.
 //
 // Where the schedule makes holding x dear (RowReread.h: many vectors per
-// thread, rows that fit the target's cache), the second read of each whole
+// thread, rows that fit the target's cache), the second read of a whole
 // vector of x (the target's widest access) stays a load, marked
 // `rownorm.reload` like the re-reads of rownorm-align-rows; a thread's
-// single elements (heads, tails) stay in registers.
+// single elements (heads, tails) stay in registers. Two reads with nothing
+// between them (a row within one subgroup: no barrier, no store) are one
+// load after the CSE below and stay one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,25 +73,26 @@ private:
   SmallVector<std::pair<Operation *, Value>> loads;
 };
 
-/// Walks one block in order, reusing loads (those of `table` too: loads
-/// before the block that dominate it) and tracking what may clobber them.
-/// The rows a kernel reads again instead of reusing: whole-vector loads of
+/// The loads a kernel reads again instead of reusing: whole-vector loads of
 /// `argument` (null: none).
-struct Reread {
+struct RereadLoads {
   Value argument;
   int64_t vectorBytes = 0;
 
   bool contains(Operation *load) const {
     auto type = dyn_cast<VectorType>(load->getResult(0).getType());
     return argument && argumentOf(load->getOperand(0)) == argument && type &&
-           type.getElementType().isIntOrFloat() &&
+           !type.isScalable() && type.getElementType().isIntOrFloat() &&
            type.getNumElements() * type.getElementTypeBitWidth() ==
                vectorBytes * 8;
   }
 };
 
+/// Walks one block in order, reusing loads (those of `table` too: loads
+/// before the block that dominate it) and tracking what may clobber them.
 /// Loads in `reread` are marked as re-reads instead of reused.
-void reuseInBlock(Block &block, const Reread &reread, LoadTable table = {}) {
+void reuseInBlock(Block &block, const RereadLoads &reread,
+                  LoadTable table = {}) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (isa<vector::LoadOp, vector::MaskedLoadOp>(op)) {
       Value base = op.getOperand(0);
@@ -214,16 +217,16 @@ namespace mlir::rmsnorm {
 } // namespace mlir::rmsnorm
 
 namespace {
-/// The rows the kernel re-reads (rereadsRows); none also for a kernel
+/// The loads the kernel re-reads (shouldRereadRows); none also for a kernel
 /// without a launch contract or a module without a target (hand-written
 /// tests of the reuse alone). Fails on a contract or target that cannot be
 /// read, with an error.
-FailureOr<Reread> rereadRowsOf(gpu::GPUFuncOp kernel) {
+FailureOr<RereadLoads> loadsToReread(gpu::GPUFuncOp kernel) {
   auto launch = kernel->getAttrOfType<DictionaryAttr>(
       rownorm::RowNormDialect::getLaunchAttrName());
   auto module = kernel->getParentOfType<ModuleOp>();
   if (!launch || !module || !getTargetAttr(module))
-    return Reread();
+    return RereadLoads();
   FailureOr<rownorm::LaunchContract> contract =
       rownorm::LaunchContract::fromAttr(launch,
                                         [&] { return kernel.emitError(); });
@@ -232,15 +235,15 @@ FailureOr<Reread> rereadRowsOf(gpu::GPUFuncOp kernel) {
   std::unique_ptr<TargetInfo> target = getTargetInfo(kernel);
   if (!target)
     return failure();
-  if (!rereadsRows(*contract, *target))
-    return Reread();
+  if (!shouldRereadRows(*contract, *target))
+    return RereadLoads();
   for (auto [index, param] : llvm::enumerate(contract->params))
     if (param.name == "x" && index < kernel.getNumArguments())
-      return Reread{kernel.getArgument(index), target->getMaxVectorBytes()};
-  return Reread();
+      return RereadLoads{kernel.getArgument(index), target->getMaxVectorBytes()};
+  return RereadLoads();
 }
 
-void reuseRowLoads(gpu::GPUFuncOp kernel, const Reread &reread) {
+void reuseRowLoads(gpu::GPUFuncOp kernel, const RereadLoads &reread) {
   hoistGuardedLoads(kernel);
   // Identical index computations and row clamps become one value each, so
   // identical loads have identical operands.
@@ -260,7 +263,8 @@ struct ReuseRowLoads final
     getOperation()->walk(
         [&](gpu::GPUFuncOp kernel) { kernels.push_back(kernel); });
     for (gpu::GPUFuncOp kernel : kernels) {
-      FailureOr<Reread> reread = rereadRows ? rereadRowsOf(kernel) : Reread();
+      FailureOr<RereadLoads> reread =
+          rereadRows ? loadsToReread(kernel) : RereadLoads();
       if (failed(reread))
         return signalPassFailure();
       reuseRowLoads(kernel, *reread);

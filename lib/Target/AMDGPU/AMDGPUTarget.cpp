@@ -40,8 +40,8 @@ public:
   unsigned getSharedMemoryPerBlock() const override { return 64 * 1024; }
   unsigned getSharedMemoryPerProcessor() const override { return 64 * 1024; }
   unsigned getProcessorCount() const override { return 304; }
-  // 4 MiB of L2 per XCD, eight XCDs (the Infinity Cache behind it is not
-  // counted).
+  // The L2: 4 MiB per XCD, eight XCDs; a CU re-reads through its own XCD's
+  // (the Infinity Cache further out is not counted).
   unsigned getSharedCacheBytes() const override { return 32 << 20; }
   unsigned getMaxVectorBytes() const override { return 16; }
   Value createApproxRsqrt(OpBuilder &builder, Location loc,

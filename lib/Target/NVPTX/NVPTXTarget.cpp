@@ -41,7 +41,7 @@ public:
   unsigned getSharedMemoryPerBlock() const override { return 227 * 1024; }
   unsigned getSharedMemoryPerProcessor() const override { return 228 * 1024; }
   unsigned getProcessorCount() const override { return 132; }
-  // 50 MiB on the H100 (the H200's is larger): the smaller of the parts.
+  // The L2: 50 MiB on the H100 (the H200's is larger): the smaller part.
   unsigned getSharedCacheBytes() const override { return 50 << 20; }
   unsigned getMaxVectorBytes() const override { return 16; }
   Value createApproxRsqrt(OpBuilder &builder, Location loc,
