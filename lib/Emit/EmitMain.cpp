@@ -274,9 +274,13 @@ int mlir::rmsnorm::emit::emitMain(
       selected.push_back(target.get());
   for (auto [target, option] : llvm::zip(targets, pipelineOptions)) {
     std::string errors;
-    if (failed(target->parsePipelineOptions(*option, errors)))
+    if (failed(target->parsePipelineOptions(*option, errors))) {
+      // An option's own parser (an unknown enum value) reports on stderr
+      // itself and leaves `errors` empty.
+      StringRef why = StringRef(errors).trim();
       return fail("invalid --" + target->getName() + "-pipeline '" + *option +
-                  "': " + StringRef(errors).trim());
+                  "'" + (why.empty() ? " (see above)" : ": " + why.str()));
+    }
   }
 
   MLIRContext context(registry);

@@ -18,7 +18,7 @@
 // the option and the value:
 // RUN: not rmsnorm-emit %s --target=nvptx --ptxas=none --nvptx-pipeline="chip=sm_90 cache-hints=true" -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: for the --cache-hints option: Cannot find option named 'true'!
-// BAD: error: invalid --nvptx-pipeline 'chip=sm_90 cache-hints=true'
+// BAD: error: invalid --nvptx-pipeline 'chip=sm_90 cache-hints=true' (see above){{$}}
 
 func.func @bf16_4096(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) {
   rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-06 : f32}
