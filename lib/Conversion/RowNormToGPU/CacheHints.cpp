@@ -105,26 +105,16 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
     if (loads == CacheHintLoads::None)
       return;
     WalkResult result = getOperation()->walk([&](gpu::GPUFuncOp func) {
-      auto launch = func->getAttrOfType<DictionaryAttr>("rownorm.launch");
-      if (!launch)
-        return WalkResult::advance();
-      // Each kernel's own module's target (an input may nest modules); none
-      // recorded: nothing to hint for, as in rownorm-reuse-row-loads.
-      auto module = func->getParentOfType<ModuleOp>();
-      if (!module || !getTargetAttr(module))
-        return WalkResult::advance();
-      std::unique_ptr<TargetInfo> target = getTargetInfo(func);
-      if (!target)
+      // Each kernel's own module's target (an input may nest modules).
+      FailureOr<std::optional<KernelTarget>> known = getKernelTarget(func);
+      if (failed(known))
         return WalkResult::interrupt();
-      if (!target->hasHintedLoads())
+      if (!*known || !(*known)->target->hasHintedLoads())
         return WalkResult::advance();
-      FailureOr<rownorm::LaunchContract> contract =
-          rownorm::LaunchContract::fromAttr(launch,
-                                            [&] { return func.emitError(); });
-      if (failed(contract))
-        return WalkResult::interrupt();
-      int64_t vectorBytes = target->getMaxVectorBytes();
-      bool rereadKernel = shouldRereadRows(*contract, *target);
+      const rownorm::LaunchContract &contract = (*known)->contract;
+      const TargetInfo &target = *(*known)->target;
+      int64_t vectorBytes = target.getMaxVectorBytes();
+      bool rereadKernel = shouldRereadRows(contract, target);
       SmallVector<vector::LoadOp> rowLoads;
       func.walk([&](vector::LoadOp load) { rowLoads.push_back(load); });
       // Elements read again later: the same base and index values as a
@@ -151,10 +141,10 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
         // Entry-block arguments past the parameters are the kernel's
         // workgroup and private buffers.
         if (!argument || argument.getOwner() != &func.getBody().front() ||
-            argument.getArgNumber() >= contract->params.size())
+            argument.getArgNumber() >= contract.params.size())
           continue;
         const std::string &role =
-            contract->params[argument.getArgNumber()].name;
+            contract.params[argument.getArgNumber()].name;
         if (role != "x" && role != "w")
           continue;
         bool readTwice = readAgain.contains(load);
@@ -168,7 +158,7 @@ struct CacheHints final : public rmsnorm::impl::CacheHintsBase<CacheHints> {
           continue;
         Value address = byteAddress(b, load, argument, layout->first,
                                     layout->second, elementBytes);
-        Value hinted = target->createHintedLoad(
+        Value hinted = target.createHintedLoad(
             b, load.getLoc(), type, address,
             keep ? TargetInfo::CacheUse::Keep : TargetInfo::CacheUse::Stream);
         load.replaceAllUsesWith(hinted);

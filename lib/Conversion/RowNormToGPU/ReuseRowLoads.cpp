@@ -222,24 +222,15 @@ namespace {
 /// tests of the reuse alone). Fails on a contract or target that cannot be
 /// read, with an error.
 FailureOr<RereadLoads> loadsToReread(gpu::GPUFuncOp kernel) {
-  auto launch = kernel->getAttrOfType<DictionaryAttr>(
-      rownorm::RowNormDialect::getLaunchAttrName());
-  auto module = kernel->getParentOfType<ModuleOp>();
-  if (!launch || !module || !getTargetAttr(module))
-    return RereadLoads();
-  FailureOr<rownorm::LaunchContract> contract =
-      rownorm::LaunchContract::fromAttr(launch,
-                                        [&] { return kernel.emitError(); });
-  if (failed(contract))
+  FailureOr<std::optional<KernelTarget>> known = getKernelTarget(kernel);
+  if (failed(known))
     return failure();
-  std::unique_ptr<TargetInfo> target = getTargetInfo(kernel);
-  if (!target)
-    return failure();
-  if (!shouldRereadRows(*contract, *target))
+  if (!*known || !shouldRereadRows((*known)->contract, *(*known)->target))
     return RereadLoads();
-  for (auto [index, param] : llvm::enumerate(contract->params))
+  for (auto [index, param] : llvm::enumerate((*known)->contract.params))
     if (param.name == "x" && index < kernel.getNumArguments())
-      return RereadLoads{kernel.getArgument(index), target->getMaxVectorBytes()};
+      return RereadLoads{kernel.getArgument(index),
+                         (*known)->target->getMaxVectorBytes()};
   return RereadLoads();
 }
 

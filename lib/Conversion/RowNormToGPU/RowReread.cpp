@@ -6,6 +6,25 @@
 
 using namespace mlir;
 
+FailureOr<std::optional<mlir::rmsnorm::KernelTarget>>
+mlir::rmsnorm::getKernelTarget(gpu::GPUFuncOp kernel) {
+  auto launch = kernel->getAttrOfType<DictionaryAttr>(
+      rownorm::RowNormDialect::getLaunchAttrName());
+  auto module = kernel->getParentOfType<ModuleOp>();
+  if (!launch || !module || !getTargetAttr(module))
+    return std::optional<KernelTarget>();
+  FailureOr<rownorm::LaunchContract> contract =
+      rownorm::LaunchContract::fromAttr(launch,
+                                        [&] { return kernel.emitError(); });
+  if (failed(contract))
+    return failure();
+  std::unique_ptr<TargetInfo> target = getTargetInfo(kernel);
+  if (!target)
+    return failure();
+  return std::optional<KernelTarget>(
+      KernelTarget{std::move(*contract), std::move(target)});
+}
+
 bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
                                      const TargetInfo &target) {
   // LaunchContract::fromAttr has checked the schedule, the element type and

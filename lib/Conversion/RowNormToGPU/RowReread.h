@@ -7,7 +7,7 @@
 // (hinted loads) and the rows resident on the chip fit that cache, the
 // scaling reads x again instead (rownorm-cache-hints keeps the first read,
 // streams the second and keeps the weight). Both passes ask this rule, so
-// they agree on which kernels re-read.
+// they agree on which kernels re-read, from what getKernelTarget reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +17,23 @@
 #include "rmsnorm/Dialect/RowNorm/KernelContract.h"
 #include "rmsnorm/Target/TargetInfo.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <optional>
+
 namespace mlir::rmsnorm {
+
+/// A kernel's launch contract and its module's target description.
+struct KernelTarget {
+  rownorm::LaunchContract contract;
+  std::unique_ptr<TargetInfo> target;
+};
+
+/// Those of `kernel`; none for a kernel without a launch contract or in a
+/// module that records no target (hand-written tests of one pass: nothing
+/// target-specific to do); failure, reported on the kernel, when either
+/// cannot be read.
+FailureOr<std::optional<KernelTarget>> getKernelTarget(gpu::GPUFuncOp kernel);
 
 /// Fewest widest-access vectors of x per thread for which re-reading pays
 /// (measured 2026-12-01, tools/gpu/PERFLOG.md: +0.4 to +5% from four
