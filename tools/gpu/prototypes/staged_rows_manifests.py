@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Manifests for staged_rows.cu's kernels (a --variant folder for
+tools/gpu/benchmark.py): each is the default kernel's manifest from
+out/bench (tools/gpu/benchmark.sh emit) with the prototype's block, rows per
+block and image. Usage, from the repository root:
+  nvcc -arch=sm_90 -O3 -cubin tools/gpu/prototypes/staged_rows.cu \
+       -o out/proto/staged_rows.cubin
+  python3 tools/gpu/prototypes/staged_rows_manifests.py out/bench out/proto
+"""
+import json
+import sys
+
+# (dtype, N): (threads per row, rows per block), as in staged_rows.cu.
+KERNELS = {("bf16", 127): (8, 16), ("f16", 127): (8, 16), ("f32", 127): (16, 8),
+           ("bf16", 1025): (32, 8), ("f16", 1025): (32, 8), ("f32", 1025): (32, 4)}
+
+
+def main(defaults, out):
+    for (dtype, n), (threads, rows) in KERNELS.items():
+        name = f"rms_norm_{dtype}_{n}.sm_90.json"
+        with open(f"{defaults}/{name}") as f:
+            m = json.load(f)
+        size = 4 if dtype == "f32" else 2
+        width = 16 // size
+        m["block"] = [threads, rows, 1]
+        m["rows_per_block"] = rows
+        m["grid"]["x"] = f"ceil(rows / {rows})"
+        m["schedule"] = {"rows_per_block": rows, "threads_per_row": threads,
+                         "vector_width": width,
+                         "vectors_per_thread": -(-(-(-n // width)) // threads)}
+        m["files"] = {"cubin": "staged_rows.cubin"}
+        m["static_shared_bytes"] = rows * n * size
+        m["resources"]["reported_by"] = "nvcc prototype"
+        with open(f"{out}/{name}", "w") as f:
+            json.dump(m, f, indent=2)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:3])
