@@ -49,7 +49,7 @@ PTX_HEADER = r"""// The emitted PTX of every N class in f32, f16 and bf16 (Input
 //   no more (LOADS; a lost load reuse adds a second read of x).
 // DEFINE: %{bans} = --implicit-check-not='{{(add|sub|mul|fma)(\.rn)?\.(bf16|f16)}}' --implicit-check-not='{{sqrt\.r|div\.r|\.local|call|\.extern}}'
 // RUN: rm -rf %t && rmsnorm-emit %S/../Inputs/kernels.mlir --target=nvptx --ptxas=none -o %t > %t.lines
-// RUN: cat %t/bf16_*.ptx %t/f16_*.ptx %t/f32_*.ptx > %t.all
+// RUN: cat %t/bf16_*[0-9].sm_90.ptx %t/f16_*[0-9].sm_90.ptx %t/f32_*[0-9].sm_90.ptx > %t.all
 // RUN: FileCheck %s --input-file=%t.all %{bans}
 // RUN: FileCheck %s --input-file=%t.all --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=ld.global.nc.v4 --implicit-check-not=cache_hint.v4
 // RUN: FileCheck %s --check-prefix=LINES < %t.lines
@@ -195,6 +195,26 @@ def amd_block(k, out):
     return "\n" + "\n".join(lines) + "\n"
 
 
+def many_rows_block(out):
+    """Checks of the kernels for many rows (rownorm-tile-rows, many-rows)."""
+    names = sorted(f[:-len(".sm_90.json")] for f in os.listdir(out)
+                   if f.endswith("_many_rows.sm_90.json"))
+    lines = ["",
+             "// The kernels for many rows (rownorm-tile-rows, many-rows) hold four or",
+             "// more vectors per thread, so x is read twice: the first read kept in the",
+             "// cache (evict_last), the re-read after the rsqrt streamed (evict_first),",
+             "// the weight kept; the bans above hold for them too.",
+             "// RUN: cat %t/*_many_rows.sm_90.ptx > %t.many",
+             "// RUN: FileCheck %s --input-file=%t.many --check-prefix=MANY %{bans}"]
+    for k in names:
+        lines += [f"// MANY-LABEL: .visible .entry {k}(",
+                  "// MANY: ld.global.L1::evict_last.L2::cache_hint.v4.b32",
+                  "// MANY: rsqrt.approx.f32",
+                  "// MANY: ld.global.L1::evict_first.L2::cache_hint.v4.b32",
+                  "// MANY: st.global.v4.b32"]
+    return "\n".join(lines) + "\n"
+
+
 def main(build):
     out = tempfile.mkdtemp()
     subprocess.run([f"{build}/bin/rmsnorm-emit", f"{ROOT}/test/Target/Inputs/kernels.mlir",
@@ -203,6 +223,7 @@ def main(build):
     ptx = PTX_HEADER + "".join(ptx_block(k, out) for k in ORDER)
     ptx += "\n// One line per kernel written: path, registers, vector width, rows per block, threads.\n"
     ptx += "\n".join(line.format(k=k, chip="sm_90", ext="ptx", regs="?") for k in sorted(ORDER, key=by_size))
+    ptx += "\n" + many_rows_block(out)
     ptx += "\n" + PTX_FOOTER
     open(f"{ROOT}/test/Target/NVPTX/emit-ptx.mlir", "w").write(ptx)
     amd = AMD_HEADER + "".join(amd_block(k, out) for k in ORDER)

@@ -99,6 +99,17 @@ def RowNorm_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getReloadAttrName() {
       return ::llvm::StringLiteral("rownorm.reload");
     }
+    /// On a kernel function that has a second kernel for many rows
+    /// (rownorm-tile-rows, option many-rows): that kernel's name, in an
+    /// array of strings.
+    static constexpr ::llvm::StringLiteral getVariantsAttrName() {
+      return ::llvm::StringLiteral("rownorm.variants");
+    }
+    /// On such a second kernel: the row count (an integer, at least 1) from
+    /// which a caller should prefer it; it is correct for any row count.
+    static constexpr ::llvm::StringLiteral getFromRowsAttrName() {
+      return ::llvm::StringLiteral("rownorm.from_rows");
+    }
   }];
 }
 

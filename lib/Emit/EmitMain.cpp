@@ -81,7 +81,21 @@ public:
     if (failed(pm.run(*module)))
       return error("compiling " + symbolText(func.getNameAttr()) + " for " +
                    chip + " failed");
-    return emitKernel(std::move(module), target, chip, func.getName());
+    // A function may have become two kernels (rownorm-tile-rows' kernel for
+    // many rows): each is emitted on its own.
+    SmallVector<gpu::GPUFuncOp> kernels;
+    module->walk([&](gpu::GPUFuncOp f) {
+      if (f->hasAttr(rownorm::RowNormDialect::getLaunchAttrName()))
+        kernels.push_back(f);
+    });
+    if (kernels.size() <= 1)
+      return emitKernel(std::move(module), target, chip, func.getName());
+    for (gpu::GPUFuncOp kernel : kernels)
+      if (failed(emitConverted(*module,
+                               kernel->getParentOfType<gpu::GPUModuleOp>(),
+                               kernel, target, chip)))
+        return failure();
+    return success();
   }
 
   /// Emits kernel `kernel` of `gpuModule`, already converted.

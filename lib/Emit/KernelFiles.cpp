@@ -46,6 +46,11 @@ std::string mlir::rmsnorm::emit::writeManifest(
   json::Object files;
   for (const auto &[role, name] : package.files)
     files[role] = name;
+  // Each variant's manifest, beside this one (rmsnorm-emit names files
+  // <kernel>.<chip>.json).
+  json::Array variants;
+  for (const std::string &name : k.variants)
+    variants.push_back(name + "." + id.chip + ".json");
   rownorm::ScheduleAttr s = k.schedule;
   json::Object manifest{
       {key::Schema, schema::kSchemaName},
@@ -62,6 +67,9 @@ std::string mlir::rmsnorm::emit::writeManifest(
                                : json::Value(nullptr)},
       {key::StaticRows,
        k.staticRows ? json::Value(*k.staticRows) : json::Value(nullptr)},
+      {key::FromRows,
+       k.fromRows ? json::Value(*k.fromRows) : json::Value(nullptr)},
+      {key::Variants, std::move(variants)},
       {key::Files, std::move(files)},
       {key::Params, std::move(params)},
       {key::Block, json::Array{c.block[0], c.block[1], c.block[2]}},

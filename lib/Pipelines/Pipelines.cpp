@@ -28,7 +28,11 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
                                               const TileRowsOptions &tiling,
                                               CacheHintLoads cacheHints) {
   pm.addPass(createCheckKernels());
-  buildOptimizePipeline(pm, tiling);
+  // A second kernel for many rows where its schedule re-reads x, which
+  // needs the cache hints.
+  TileRowsOptions gpuTiling = tiling;
+  gpuTiling.manyRows = cacheHints != CacheHintLoads::None;
+  buildOptimizePipeline(pm, gpuTiling);
   pm.addPass(createConvertRowNormToGPU());
   pm.addPass(createUnrollRowLoops());
   // Re-reading x pays only with the cache hints that keep the first read.

@@ -18,6 +18,9 @@ using namespace rmsnorm::runtime;
 struct rmsnorm_kernel {
   Manifest manifest;
   std::unique_ptr<Device> device;
+  /// The kernels for many rows the manifest names, each launched from its
+  /// from_rows.
+  std::vector<std::unique_ptr<rmsnorm_kernel>> variants;
 };
 
 namespace {
@@ -116,6 +119,12 @@ rmsnorm_kernel *rmsnorm_kernel_load(const char *manifestPath) {
     const Manifest &m = kernel->manifest;
     try {
       kernel->device = openDeviceFor(m);
+      for (Manifest &v : loadVariants(m)) {
+        auto variant = std::make_unique<rmsnorm_kernel>();
+        variant->manifest = std::move(v);
+        variant->device = openDeviceFor(variant->manifest);
+        kernel->variants.push_back(std::move(variant));
+      }
     } catch (const Error &e) {
       throw Error(std::string(manifestPath) + ": " + e.what());
     }
@@ -155,6 +164,12 @@ int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel, const void *x,
   return guarded(1, [&] {
     if (!kernel)
       throw Error("rmsnorm_kernel_launch needs a kernel");
+    // Many rows: the variant for them (checkLaunch below holds for both).
+    std::vector<const Manifest *> variants;
+    for (const auto &v : kernel->variants)
+      variants.push_back(&v->manifest);
+    if (int chosen = chooseVariant(variants, rows); chosen >= 0)
+      kernel = kernel->variants[chosen].get();
     const Manifest &m = kernel->manifest;
     LaunchValues values;
     values.x = reinterpret_cast<DevicePtr>(x);

@@ -28,6 +28,9 @@ std::unique_ptr<KernelSet> KernelSet::fromDirectory(const std::string &dir,
     if (m.target == target)
       set->all.push_back(std::move(m));
   }
+  // A variant a kernel names must be there and compute the same.
+  for (const Manifest &m : set->all)
+    loadVariants(m);
   return set;
 }
 
@@ -35,8 +38,9 @@ const Manifest *KernelSet::find(ElementType dtype, ElementType weightDtype,
                                 int64_t n, double epsilon) const {
   const Manifest *builtIn = nullptr;
   for (const Manifest &m : all) {
+    // A variant for many rows is reached through the kernel naming it.
     if (m.dtype != dtype || m.weightDtype != weightDtype || m.n != n ||
-        m.staticRows)
+        m.staticRows || m.fromRows)
       continue;
     if (m.runtimeEpsilon)
       return &m;
@@ -165,8 +169,16 @@ LaunchValues KernelSet::prepare(const Manifest &m, const TensorDesc &x,
   return v;
 }
 
-void KernelSet::launch(const Manifest &m, LaunchValues &values, int ordinal,
-                       void *stream) {
+void KernelSet::launch(const Manifest &named, LaunchValues &values,
+                       int ordinal, void *stream) {
+  // Many rows: the variant for them, among the set's manifests.
+  std::vector<const Manifest *> variants;
+  for (const std::string &file : named.variants)
+    for (const Manifest &v : all)
+      if (v.directory == named.directory && v.file == file)
+        variants.push_back(&v);
+  int chosen = chooseVariant(variants, values.rows);
+  const Manifest &m = chosen >= 0 ? *variants[chosen] : named;
   Device *device = nullptr;
   {
     std::lock_guard<std::mutex> lock(mutex);

@@ -313,6 +313,12 @@ size_t elementBytes(ElementType type) {
   return type == ElementType::F32 ? 4 : 2;
 }
 
+/// Files lie beside the manifest: a plain name, never a path.
+static bool isPlainFileName(const std::string &file) {
+  return !file.empty() && file[0] != '.' &&
+         file.find_first_of("/\\") == std::string::npos;
+}
+
 Manifest Manifest::load(const std::string &path) {
   namespace key = manifest::key;
   std::string text = readFile(path, "manifest");
@@ -337,6 +343,7 @@ Manifest Manifest::load(const std::string &path) {
     Manifest m;
     size_t slash = path.find_last_of('/');
     m.directory = slash == std::string::npos ? "." : path.substr(0, slash);
+    m.file = slash == std::string::npos ? path : path.substr(slash + 1);
     m.kernel = require(root, key::Kernel, Json::Kind::String).string;
     m.symbol = require(root, key::Symbol, Json::Kind::String).string;
     m.target = require(root, key::Target, Json::Kind::String).string;
@@ -361,6 +368,22 @@ Manifest Manifest::load(const std::string &path) {
       m.staticRows = requireInt(root, key::StaticRows);
       if (*m.staticRows < 1)
         throw Error("static_rows must be at least 1");
+    }
+    const Json *fromRows = root.find(key::FromRows);
+    if (fromRows && fromRows->kind != Json::Kind::Null) {
+      m.fromRows = requireInt(root, key::FromRows);
+      if (*m.fromRows < 1)
+        throw Error("from_rows must be at least 1");
+    }
+    if (const Json *variants = root.find(key::Variants)) {
+      if (variants->kind != Json::Kind::Array)
+        throw Error("variants must be an array of manifest file names");
+      for (const Json &v : variants->array) {
+        if (v.kind != Json::Kind::String || !isPlainFileName(v.string))
+          throw Error("variants must name manifests beside this one by "
+                      "plain file name");
+        m.variants.push_back(v.string);
+      }
     }
     const Json &block = require(root, key::Block, Json::Kind::Array);
     if (block.array.size() != 3)
@@ -418,8 +441,7 @@ Manifest Manifest::load(const std::string &path) {
         continue;
       // Files lie beside the manifest: a plain name, never a path.
       const std::string &file = value.string;
-      if (file.empty() || file[0] == '.' ||
-          file.find_first_of("/\\") != std::string::npos)
+      if (!isPlainFileName(file))
         throw Error("file \"" + file +
                     "\" is not a plain file name beside "
                     "the manifest");
@@ -438,6 +460,38 @@ std::string Manifest::imagePath() const {
       return directory + "/" + it->second;
   }
   throw Error("manifest of " + kernel + " names no loadable image");
+}
+
+bool Manifest::sameComputation(const Manifest &o) const {
+  return target == o.target && chip == o.chip && dtype == o.dtype &&
+         weightDtype == o.weightDtype && n == o.n &&
+         runtimeEpsilon == o.runtimeEpsilon &&
+         (runtimeEpsilon || epsilon == o.epsilon) && staticRows == o.staticRows;
+}
+
+int chooseVariant(const std::vector<const Manifest *> &variants,
+                  int64_t rows) {
+  int chosen = -1;
+  for (size_t i = 0; i < variants.size(); ++i)
+    if (*variants[i]->fromRows <= rows &&
+        (chosen < 0 || *variants[i]->fromRows > *variants[chosen]->fromRows))
+      chosen = static_cast<int>(i);
+  return chosen;
+}
+
+std::vector<Manifest> loadVariants(const Manifest &m) {
+  std::vector<Manifest> variants;
+  for (const std::string &file : m.variants) {
+    Manifest v = Manifest::load(m.directory + "/" + file);
+    if (!v.fromRows)
+      throw Error(m.file + " names " + file +
+                  " as a variant, but it has no from_rows");
+    if (!v.sameComputation(m))
+      throw Error(m.file + " names " + file +
+                  " as a variant, but it computes something else");
+    variants.push_back(std::move(v));
+  }
+  return variants;
 }
 
 } // namespace rmsnorm::runtime

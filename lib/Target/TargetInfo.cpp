@@ -88,3 +88,20 @@ std::string mlir::rmsnorm::checkFeatureNames(StringRef triple, StringRef cpu,
   }
   return "";
 }
+
+bool mlir::rmsnorm::shouldRereadRows(const TargetInfo &target,
+                                     const RowKernelShape &shape) {
+  if (shape.inPlace || !target.hasHintedLoads() ||
+      shape.vectorWidth * shape.elementBytes !=
+          int64_t(target.getMaxVectorBytes()) ||
+      shape.vectorsPerThread < kMinVectorsToReread)
+    return false;
+  // The blocks a processor holds at once when threads are the only limit
+  // (registers allow fewer, never more): their rows stay in the cache from
+  // the first read to the second.
+  int64_t blocks = target.getMaxThreadsPerProcessor() / shape.blockThreads;
+  int64_t residentBytes = int64_t(target.getProcessorCount()) * blocks *
+                          shape.rowsPerBlock * shape.rowLength *
+                          shape.elementBytes;
+  return residentBytes <= int64_t(target.getSharedCacheBytes());
+}

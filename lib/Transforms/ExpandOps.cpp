@@ -79,6 +79,15 @@ void describeKernel(RmsNormOp op, ScheduleAttr schedule) {
       cast<MemRefType>(op.getOutput().getType()).hasStaticShape())
     kernel.staticRows = rows;
   kernel.schedule = schedule;
+  // A second kernel for many rows (rownorm-tile-rows): carried to the
+  // launch contract and the manifests, where callers choose by row count.
+  if (auto from = func->getAttrOfType<IntegerAttr>(
+          RowNormDialect::getFromRowsAttrName()))
+    kernel.fromRows = from.getInt();
+  if (auto names =
+          func->getAttrOfType<ArrayAttr>(RowNormDialect::getVariantsAttrName()))
+    for (auto name : names.getAsRange<StringAttr>())
+      kernel.variants.push_back(name.getValue().str());
   auto emitError = [&] { return op.emitError(); };
   // Only a description that would verify is recorded.
   DictionaryAttr attr = kernel.toAttr(op.getContext());

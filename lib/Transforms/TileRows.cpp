@@ -1,9 +1,13 @@
 //===- TileRows.cpp - choose the multi-row tiling of rownorm ops ----------===//
 
+#include "rmsnorm/Dialect/RowNorm/KernelContract.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 #include "rmsnorm/Target/TargetInfo.h"
 #include "rmsnorm/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::rmsnorm {
@@ -20,7 +24,8 @@ namespace {
 // tools/gpu/schedules.sh (tools/gpu/PERFLOG.md, 2026-12-01), two 16-byte
 // vectors per thread beat four at every aligned row of 128 to 8192 elements
 // tried, at 1 to 32768 rows (up to 17%: a thread's loads are a shorter chain
-// before the reduction).
+// before the reduction), while x was held in registers; with x re-read, four
+// win for many rows (the kernels for many rows below).
 constexpr int64_t kVectorsPerThread = 2;
 // Rows with tail elements (N not a multiple of the vector width) run the
 // unaligned copy of rownorm-align-rows, whose head and tail tests and weight
@@ -49,8 +54,110 @@ constexpr int64_t kSubgroupsPerBlock = 4;
 // share of the row whole (no vector past the row).
 constexpr int64_t kMaxWholeVectorsPerThread = 8;
 
+// Kernels for many rows (option many-rows), measured with
+// tools/gpu/benchmark.sh (PERFLOG.md, 2026-12-01 w, x, y): with x re-read
+// from the shared cache, long rows at 32768 rows are 2-5% faster with four
+// vectors per thread than with two, and with a few rows per block (up to a
+// quarter of a processor's threads) than with one; at 1 to 4096 rows the
+// same schedules are 5-36% slower.
+constexpr int64_t kManyRowsVectorsPerThread = kMinVectorsToReread;
+// Up to this many rows per block (16-bit N = 2880: 8 rows of 64 threads were
+// 6.5% slower than 4).
+constexpr int64_t kMaxManyRowsPerBlock = 4;
+// The schedules cross over where x outgrows about twice the shared cache
+// (bf16 N = 8192: -0.2% at 4096 rows, +2.5% at 8192; f32 N = 2048: -1% at
+// 8192, +1.8% at 16384).
+constexpr int64_t kManyRowsCacheMultiple = 2;
+
+/// A second kernel to create: `op`'s function with `schedule`, preferred
+/// from `fromRows` rows.
+struct ManyRowsKernel {
+  RmsNormOp op;
+  ScheduleAttr schedule;
+  int64_t fromRows;
+};
+
 struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   using Base::Base;
+
+  /// The kernel for many rows of `op`, tiled as `first` by the cost model:
+  /// only for long rows of whole vectors of the widest access that the
+  /// target re-reads with the many-rows schedule, when that schedule differs.
+  std::optional<ManyRowsKernel> manyRowsKernel(RmsNormOp op, ScheduleAttr first,
+                                               const TargetInfo &target) {
+    int64_t n = op.getRowLength();
+    int64_t elementBytes = op.getElementType().getIntOrFloatBitWidth() / 8;
+    int64_t width = first.getVectorWidth();
+    int64_t subgroup = target.getSubgroupSize();
+    if (width * elementBytes != int64_t(target.getMaxVectorBytes()) ||
+        n % width != 0 || n / width <= 2 * kSubgroupsPerBlock * subgroup)
+      return std::nullopt;
+    int64_t cap =
+        std::min<int64_t>(target.getMaxThreadsPerProcessor() /
+                              kMinBlocksPerProcessor,
+                          target.getMaxThreadsPerBlock());
+    int64_t threads = std::min<int64_t>(
+        llvm::bit_floor(uint64_t(n / width / kManyRowsVectorsPerThread)), cap);
+    // A partial last round (some threads own a vector past the row) costs
+    // more than the re-read gains (16-bit N = 2880 over 64 threads, 11008
+    // over 256: 1.5-2.5% slower at 32768 rows, runs z1 / z2).
+    if ((n / width) % threads != 0)
+      return std::nullopt;
+    int64_t rows = std::clamp<int64_t>(cap / threads, 1, kMaxManyRowsPerBlock);
+    auto schedule = ScheduleAttr::get(
+        op.getContext(), rows, threads, width,
+        ScheduleAttr::vectorsPerThreadFor(n, width, threads));
+    if (schedule == first ||
+        !shouldRereadRows(target,
+                          RowKernelShape{elementBytes, n, width,
+                                         schedule.getVectorsPerThread(), rows,
+                                         rows * threads,
+                                         op.getInput() == op.getOutput()}))
+      return std::nullopt;
+    int64_t fromRows = llvm::divideCeil(
+        kManyRowsCacheMultiple * int64_t(target.getSharedCacheBytes()),
+        n * elementBytes);
+    return ManyRowsKernel{op, schedule, fromRows};
+  }
+
+  /// Clones the function of `kernel.op` with the many-rows schedule.
+  void createManyRowsKernel(ManyRowsKernel kernel) {
+    auto func = dyn_cast<func::FuncOp>(kernel.op->getParentOp());
+    Operation *table = func ? func->getParentOp() : nullptr;
+    if (!func || !table || !table->hasTrait<OpTrait::SymbolTable>())
+      return;
+    // Only a function whose one rownorm op is the kernel.
+    int ops = 0;
+    func.walk([&](RmsNormOp) { ++ops; });
+    if (ops != 1)
+      return;
+    std::string name = (func.getSymName() + "_many_rows").str();
+    if (std::string why = rownorm::checkKernelName(name); !why.empty()) {
+      kernel.op.emitRemark() << "no kernel for many rows: " << why;
+      return;
+    }
+    if (SymbolTable::lookupSymbolIn(table, name)) {
+      kernel.op.emitRemark() << "no kernel for many rows: the name "
+                             << rownorm::symbolText(func.getContext(), name)
+                             << " is taken";
+      return;
+    }
+    OpBuilder b(func);
+    b.setInsertionPointAfter(func);
+    auto clone = cast<func::FuncOp>(b.clone(*func));
+    clone.setSymName(name);
+    clone.walk([&](RmsNormOp op) { op.setScheduleAttr(kernel.schedule); });
+    clone->setAttr(RowNormDialect::getFromRowsAttrName(),
+                   b.getI64IntegerAttr(kernel.fromRows));
+    func->setAttr(RowNormDialect::getVariantsAttrName(),
+                  b.getStrArrayAttr({name}));
+    kernel.op.emitRemark()
+        << "kernel for many rows "
+        << rownorm::symbolText(func.getContext(), name) << ": schedule "
+        << kernel.schedule << " (x re-read), preferred from "
+        << kernel.fromRows << " rows (x over " << kManyRowsCacheMultiple
+        << "x the shared cache)";
+  }
 
   LogicalResult checkOptions(RmsNormOp op) {
     std::pair<StringRef, int64_t> options[] = {
@@ -229,17 +336,25 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
 
   void runOnOperation() override {
     std::unique_ptr<TargetInfo> target;
+    SmallVector<ManyRowsKernel> pending;
+    bool costModel = !rowsPerBlock && !threadsPerRow && !vectorWidth;
     WalkResult result = getOperation()->walk([&](RmsNormOp op) {
       if (!target && !(target = getTargetInfo(op)))
         return WalkResult::interrupt();
       if (ScheduleAttr given = op.getScheduleAttr())
         return failed(checkGiven(op, given, *target)) ? WalkResult::interrupt()
                                                       : WalkResult::advance();
-      return failed(tile(op, *target)) ? WalkResult::interrupt()
-                                       : WalkResult::advance();
+      if (failed(tile(op, *target)))
+        return WalkResult::interrupt();
+      if (manyRows && costModel)
+        if (auto kernel = manyRowsKernel(op, op.getScheduleAttr(), *target))
+          pending.push_back(*kernel);
+      return WalkResult::advance();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    for (ManyRowsKernel &kernel : pending)
+      createManyRowsKernel(kernel);
   }
 };
 } // namespace

@@ -22,6 +22,13 @@ using namespace rmsnorm::runtime;
 
 static int passed = 0, failed = 0;
 
+// The parameters of a kernel that takes epsilon, as a manifest lists them.
+static const std::string kEpsilonParams =
+    R"("params": [{"name": "x", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
+                 {"name": "y", "kind": "pointer"}, {"name": "epsilon", "kind": "scalar"},
+                 {"name": "rows", "kind": "scalar"}, {"name": "x_row_stride", "kind": "scalar"},
+                 {"name": "y_row_stride", "kind": "scalar"}],)";
+
 static void expect(bool ok, const std::string &what) {
   std::printf("%s: %s\n", ok ? "ok" : "FAILED", what.c_str());
   (ok ? passed : failed)++;
@@ -302,11 +309,8 @@ int main() {
       "kernel": "a", "symbol": "a", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "bf16", "weight_dtype": "bf16", "n": 4096, "epsilon": null, "static_rows": null,
       "block": [128, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
-      "alignment": {"base_pointer_bytes": 16},
-      "params": [{"name": "x", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
-                 {"name": "y", "kind": "pointer"}, {"name": "epsilon", "kind": "scalar"},
-                 {"name": "rows", "kind": "scalar"}, {"name": "x_row_stride", "kind": "scalar"},
-                 {"name": "y_row_stride", "kind": "scalar"}],
+      "alignment": {"base_pointer_bytes": 16},)"
+                                   << kEpsilonParams << R"(
       "files": {"ptx": "a.sm_90.ptx"}})";
   std::ofstream("kernelset/b.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
       "kernel": "b", "symbol": "b", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
@@ -405,6 +409,85 @@ int main() {
     noGpu = std::string(e.what()).find("no GPU") == 0;
   }
   expect(noGpu, "without a GPU the launch says so");
+
+  // Kernels for many rows: a manifest names its variants, each with the row
+  // count from which it serves; the runtime chooses by rows.
+  std::system("rm -rf variants && mkdir -p variants");
+  auto variantManifest = [](const std::string &kernel, int64_t n,
+                            const std::string &extra) {
+    return R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+      "kernel": ")" + kernel + R"(", "symbol": ")" + kernel + R"(", "op": "rms_norm",
+      "target": "nvptx", "chip": "sm_90", "dtype": "bf16", "weight_dtype": "bf16",
+      "n": )" + std::to_string(n) + R"(, "epsilon": null, "static_rows": null, )" +
+           extra + R"(
+      "block": [256, 2, 1], "rows_per_block": 2, "dynamic_shared_bytes": 0,
+      "alignment": {"base_pointer_bytes": 16},)" +
+           kEpsilonParams + R"(
+      "files": {"ptx": ")" + kernel + R"(.sm_90.ptx"}})";
+  };
+  // "m-many.json" sorts before "m.json": the set must still find m.
+  std::ofstream("variants/m.json") << variantManifest(
+      "m", 8192, R"("from_rows": null, "variants": ["m-many.json"],)");
+  std::ofstream("variants/m-many.json") << variantManifest(
+      "m_many_rows", 8192, R"("from_rows": 6400, "variants": [],)");
+  Manifest named = Manifest::load("variants/m.json");
+  expect(named.variants == std::vector<std::string>{"m-many.json"} &&
+             !named.fromRows && named.file == "m.json",
+         "a manifest names its variants");
+  std::vector<Manifest> variants = loadVariants(named);
+  expect(variants.size() == 1 && variants[0].fromRows == 6400 &&
+             variants[0].kernel == "m_many_rows",
+         "its variant loads, with from_rows");
+  Manifest second = variants[0];
+  second.fromRows = 100;
+  std::vector<const Manifest *> choices = {&variants[0], &second};
+  expect(chooseVariant({&variants[0]}, 6399) == -1 &&
+             chooseVariant({&variants[0]}, 6400) == 0 &&
+             chooseVariant(choices, 99) == -1 &&
+             chooseVariant(choices, 5000) == 1 &&
+             chooseVariant(choices, 32768) == 0,
+         "rows choose the variant with the largest from_rows not above them");
+  auto variantSet = KernelSet::fromDirectory("variants", "nvptx");
+  const Manifest *found =
+      variantSet->find(ElementType::BF16, ElementType::BF16, 8192, 1e-6);
+  expect(variantSet->manifests().size() == 2 && found && found->kernel == "m",
+         "a kernel set finds the kernel, not its variant");
+  auto refusal = [&](const std::string &main, const std::string &variant) {
+    std::system("rm -rf badvariants && mkdir -p badvariants");
+    std::ofstream("badvariants/m.json") << main;
+    if (!variant.empty())
+      std::ofstream("badvariants/m-many.json") << variant;
+    try {
+      KernelSet::fromDirectory("badvariants", "nvptx");
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string names = R"("from_rows": null, "variants": ["m-many.json"],)";
+  expect(refusal(variantManifest("m", 8192, names), "")
+                 .find("cannot open manifest badvariants/m-many.json") !=
+             std::string::npos,
+         "a missing variant is refused by name");
+  expect(refusal(variantManifest("m", 8192, names),
+                 variantManifest("v", 8192, R"("from_rows": null,)"))
+                 .find("names m-many.json as a variant, but it has no "
+                       "from_rows") != std::string::npos,
+         "a variant without from_rows is refused");
+  expect(refusal(variantManifest("m", 8192, names),
+                 variantManifest("v", 4096, R"("from_rows": 6400,)"))
+                 .find("names m-many.json as a variant, but it computes "
+                       "something else") != std::string::npos,
+         "a variant of another computation is refused");
+  expect(refusal(variantManifest(
+                     "m", 8192, R"("variants": ["../m-many.json"],)"),
+                 "")
+                 .find("variants must name manifests beside this one by "
+                       "plain file name") != std::string::npos,
+         "a variant outside the manifest's folder is refused");
+  expect(refusal(variantManifest("m", 8192, R"("from_rows": 0,)"), "")
+                 .find("from_rows must be at least 1") != std::string::npos,
+         "from_rows below 1 is refused");
 
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;

@@ -61,6 +61,7 @@ struct Param {
 /// What a launcher needs of one kernel.
 struct Manifest {
   std::string directory; // where the manifest (and its files) are
+  std::string file;      // the manifest's own file name there
   std::string kernel, symbol, target, chip;
   ElementType dtype = ElementType::F32, weightDtype = ElementType::F32;
   int64_t n = 0;
@@ -70,6 +71,12 @@ struct Manifest {
   bool runtimeEpsilon = false;
   /// M, when the kernel was compiled for one row count (no "rows" parameter).
   std::optional<int64_t> staticRows;
+  /// A kernel for many rows: preferred from this many rows by the kernel
+  /// that names it in `variants` (correct for any row count).
+  std::optional<int64_t> fromRows;
+  /// Manifests (file names beside this one) of the same computation for
+  /// many rows.
+  std::vector<std::string> variants;
   int64_t block[3] = {1, 1, 1};
   int64_t rowsPerBlock = 1;
   int64_t dynamicSharedBytes = 0;
@@ -82,7 +89,18 @@ struct Manifest {
   /// The image to load: the cubin if any, else the PTX (NUL-terminated), or
   /// the hsaco.
   std::string imagePath() const;
+  /// Whether `other` computes what this kernel does (target, chip, types, N,
+  /// epsilon, static rows): what a variant must satisfy.
+  bool sameComputation(const Manifest &other) const;
 };
+
+/// Which kernel serves `rows`: the index in `variants` of the one with the
+/// largest from_rows at most `rows`, or -1 for the kernel that names them.
+int chooseVariant(const std::vector<const Manifest *> &variants, int64_t rows);
+
+/// Loads the variants `m` names (each beside it); throws Error when one is
+/// missing, is not a variant (no from_rows) or computes something else.
+std::vector<Manifest> loadVariants(const Manifest &m);
 
 } // namespace rmsnorm::runtime
 

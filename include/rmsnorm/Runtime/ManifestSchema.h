@@ -12,7 +12,9 @@ namespace rmsnorm::manifest {
 
 inline constexpr char kSchemaName[] = "rmsnorm-kernel-manifest";
 /// Version 2: epsilon may be a kernel parameter (then "epsilon" is null and
-/// "params" holds an f32 "epsilon"); "static_rows" added.
+/// "params" holds an f32 "epsilon"); "static_rows" added. Added within
+/// version 2 (readers that ignore them stay correct): "from_rows" and
+/// "variants" (kernels of the same computation for many rows).
 inline constexpr int kSchemaVersion = 2;
 
 namespace key {
@@ -28,6 +30,8 @@ inline constexpr char WeightDtype[] = "weight_dtype";
 inline constexpr char N[] = "n";
 inline constexpr char Epsilon[] = "epsilon";
 inline constexpr char StaticRows[] = "static_rows";
+inline constexpr char FromRows[] = "from_rows";
+inline constexpr char Variants[] = "variants";
 inline constexpr char Files[] = "files";
 inline constexpr char Params[] = "params";
 inline constexpr char Block[] = "block";

@@ -80,6 +80,28 @@ Attribute getTargetAttr(ModuleOp module);
 /// description.
 std::unique_ptr<TargetInfo> getTargetInfo(Operation *op);
 
+/// Fewest widest-access vectors of x per thread for which re-reading the rows
+/// pays (measured 2026-12-01, tools/gpu/PERFLOG.md: +0.4 to +5% from four
+/// vectors up; -5 to +4% at two).
+inline constexpr int64_t kMinVectorsToReread = 4;
+
+/// The shape of a kernel, as the re-read rule sees it.
+struct RowKernelShape {
+  int64_t elementBytes, rowLength, vectorWidth, vectorsPerThread;
+  int64_t rowsPerBlock, blockThreads;
+  /// x and y are one buffer (the rows cannot be read again after a store).
+  bool inPlace;
+};
+
+/// Whether a kernel of `shape` reads x again for the scaling instead of
+/// holding the sum of squares' loads in registers: the rows are not written
+/// in place, its vectors are the target's widest access and each thread
+/// holds at least kMinVectorsToReread of them, the target has hinted loads,
+/// and the rows of every block the chip can hold at once fit its shared
+/// cache. Asked by rownorm-reuse-row-loads and rownorm-cache-hints (which
+/// must agree) and by rownorm-tile-rows (its schedules for many rows).
+bool shouldRereadRows(const TargetInfo &target, const RowKernelShape &shape);
+
 /// Records `requested` as the module's target unless one is recorded already.
 /// A recorded target is kept when `sameChip(recorded)` holds; anything else is
 /// a mismatch, reported on the module. `requested` must have a description.

@@ -37,7 +37,7 @@ def TileRows : Pass<"rownorm-tile-rows"> {
       for rows shorter than one vector;
     - threads per row: a power of two with two vectors per thread (a short
       chain of loads before the reduction, measured fastest from 1 to 32768
-      rows: tools/gpu/PERFLOG.md), or four when the row has tail elements and
+      rows with x held in registers: tools/gpu/PERFLOG.md), or four when the row has tail elements and
       more vectors than a subgroup has threads (the unaligned copy's
       per-thread head and tail work is then shared by more vectors); at most
       a quarter of a processor's threads (512 of 2048) while each thread
@@ -52,6 +52,21 @@ def TileRows : Pass<"rownorm-tile-rows"> {
       subgroup (N = 11008 bf16: 256 threads x 6, not 512 x 3);
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
+    - with `many-rows` (set by the GPU pipelines unless `cache-hints=none`),
+      a second kernel for many rows where the rows are long (more than 256
+      vectors, none partial; 256 were 1% slower) and the target re-reads them
+      (`shouldRereadRows`, TargetInfo.h): threads for four vectors each, so
+      that x is re-read from the shared cache, and blocks of up to four rows
+      and a quarter of a processor's threads; none when those threads leave
+      a partial last round (16-bit N = 2880, 11008: 1.5-2.5% slower). Measured (tools/gpu/PERFLOG.md,
+      2026-12-01 x, y): 2-5% faster at 32768 rows, but 5-36% slower at 1 to
+      4096 rows, crossing over where x outgrows about twice the shared cache.
+      The function is cloned as `<name>_many_rows` with that schedule and
+      `rownorm.from_rows` = ceil(2 x shared cache bytes / row bytes); the
+      original names it in `rownorm.variants`. Both kernels are correct for
+      any row count; callers (the runtime) take the variant from
+      `from_rows` rows. No clone when its schedule equals the first, when
+      the name is taken or cannot be a kernel.
     Each option overrides one choice (0 keeps the cost model's); an option the
     target cannot run (a block over its thread limit, a vector wider than its
     widest access) is an error on the op. A remark on each op gives the
@@ -64,6 +79,9 @@ def TileRows : Pass<"rownorm-tile-rows"> {
            "Threads that share one row, a power of two (0: cost model)">,
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"0",
            "Elements per access, a power of two (0: cost model)">,
+    Option<"manyRows", "many-rows", "bool", /*default=*/"false",
+           "Also a kernel for many rows where the rows are re-read (cost "
+           "model only)">,
   ];
 }
 

@@ -35,17 +35,9 @@ struct KernelTarget {
 /// cannot be read.
 FailureOr<std::optional<KernelTarget>> getKernelTarget(gpu::GPUFuncOp kernel);
 
-/// Fewest widest-access vectors of x per thread for which re-reading pays
-/// (measured 2026-12-01, tools/gpu/PERFLOG.md: +0.4 to +5% from four
-/// vectors up; -5 to +4% at two).
-inline constexpr int64_t kMinVectorsToReread = 4;
-
 /// Whether the scaling of `contract`'s kernel reads x again rather than
-/// reusing the registers of the sum of squares: the rows are a separate
-/// input (role "x", not in place), the schedule's vectors are the target's
-/// widest access and each thread holds at least kMinVectorsToReread of
-/// them, the target has hinted loads, and the rows of every block the chip
-/// can hold at once fit its shared cache.
+/// reusing the registers of the sum of squares (TargetInfo.h's rule; the
+/// rows are in place unless a parameter has role "x").
 bool shouldRereadRows(const rownorm::LaunchContract &contract,
                       const TargetInfo &target);
 

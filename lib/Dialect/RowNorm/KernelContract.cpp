@@ -135,6 +135,12 @@ DictionaryAttr KernelDescription::toAttr(MLIRContext *ctx) const {
   if (staticRows)
     entries.push_back(
         b.getNamedAttr("static_rows", b.getI64IntegerAttr(*staticRows)));
+  if (fromRows)
+    entries.push_back(
+        b.getNamedAttr("from_rows", b.getI64IntegerAttr(*fromRows)));
+  if (!variants.empty())
+    entries.push_back(b.getNamedAttr(
+        "variants", b.getStrArrayAttr(llvm::to_vector_of<StringRef>(variants))));
   return b.getDictionaryAttr(entries);
 }
 
@@ -172,6 +178,26 @@ FailureOr<KernelDescription> KernelDescription::fromAttr(DictionaryAttr dict,
     if (failed(rows))
       return failure();
     d.staticRows = *rows;
+  }
+  if (dict.get("from_rows")) {
+    FailureOr<int64_t> rows = r.getInt("from_rows", 1);
+    if (failed(rows))
+      return failure();
+    d.fromRows = *rows;
+  }
+  if (dict.get("variants")) {
+    FailureOr<ArrayAttr> names = r.get<ArrayAttr>("variants");
+    if (failed(names))
+      return failure();
+    for (Attribute name : *names) {
+      auto text = dyn_cast<StringAttr>(name);
+      if (!text)
+        return r.fail() << "expects kernel names in 'variants', got " << name;
+      if (std::string why = checkKernelName(text.getValue()); !why.empty())
+        return r.fail() << "names a variant " << name
+                        << " that cannot be a kernel: " << why;
+      d.variants.push_back(text.getValue().str());
+    }
   }
   // The schedule must cover the row exactly as rownorm-tile-rows computes it.
   if (schedule->getVectorsPerThread() !=

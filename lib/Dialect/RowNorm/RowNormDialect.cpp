@@ -79,6 +79,30 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
                              << "' is a unit attribute of a load";
     return success();
   }
+  if (attribute.getName() == getVariantsAttrName()) {
+    auto names = dyn_cast<ArrayAttr>(attribute.getValue());
+    if (!names || !isa<FunctionOpInterface>(op))
+      return op->emitError() << "'" << getVariantsAttrName()
+                             << "' is an array of kernel names on a function";
+    for (Attribute name : names) {
+      auto text = dyn_cast<StringAttr>(name);
+      if (!text)
+        return op->emitError() << "'" << getVariantsAttrName()
+                               << "' expects kernel names, got " << name;
+      if (std::string why = checkKernelName(text.getValue()); !why.empty())
+        return op->emitError() << "'" << getVariantsAttrName() << "' names "
+                               << name << ", which cannot be a kernel: " << why;
+    }
+    return success();
+  }
+  if (attribute.getName() == getFromRowsAttrName()) {
+    auto rows = dyn_cast<IntegerAttr>(attribute.getValue());
+    if (!rows || !isa<FunctionOpInterface>(op) ||
+        rows.getType().getIntOrFloatBitWidth() > 64 || rows.getInt() < 1)
+      return op->emitError() << "'" << getFromRowsAttrName()
+                             << "' is a positive row count on a function";
+    return success();
+  }
   if (attribute.getName() != getTargetAttrName())
     return op->emitError() << "unknown rownorm attribute '"
                            << attribute.getName().getValue() << "'";

@@ -18,7 +18,7 @@
 //   no more (LOADS; a lost load reuse adds a second read of x).
 // DEFINE: %{bans} = --implicit-check-not='{{(add|sub|mul|fma)(\.rn)?\.(bf16|f16)}}' --implicit-check-not='{{sqrt\.r|div\.r|\.local|call|\.extern}}'
 // RUN: rm -rf %t && rmsnorm-emit %S/../Inputs/kernels.mlir --target=nvptx --ptxas=none -o %t > %t.lines
-// RUN: cat %t/bf16_*.ptx %t/f16_*.ptx %t/f32_*.ptx > %t.all
+// RUN: cat %t/bf16_*[0-9].sm_90.ptx %t/f16_*[0-9].sm_90.ptx %t/f32_*[0-9].sm_90.ptx > %t.all
 // RUN: FileCheck %s --input-file=%t.all %{bans}
 // RUN: FileCheck %s --input-file=%t.all --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=ld.global.nc.v4 --implicit-check-not=cache_hint.v4
 // RUN: FileCheck %s --check-prefix=LINES < %t.lines
@@ -415,6 +415,44 @@
 // LINES: f32_4096.sm_90.ptx: registers ?, vector width {{[0-9]+}}, rows per block {{[0-9]+}}, threads {{[0-9]+}}
 // LINES: f32_5120.sm_90.ptx: registers ?, vector width {{[0-9]+}}, rows per block {{[0-9]+}}, threads {{[0-9]+}}
 // LINES: f32_32768.sm_90.ptx: registers ?, vector width {{[0-9]+}}, rows per block {{[0-9]+}}, threads {{[0-9]+}}
+
+// The kernels for many rows (rownorm-tile-rows, many-rows) hold four or
+// more vectors per thread, so x is read twice: the first read kept in the
+// cache (evict_last), the re-read after the rsqrt streamed (evict_first),
+// the weight kept; the bans above hold for them too.
+// RUN: cat %t/*_many_rows.sm_90.ptx > %t.many
+// RUN: FileCheck %s --input-file=%t.many --check-prefix=MANY %{bans}
+// MANY-LABEL: .visible .entry bf16_4096_many_rows(
+// MANY: ld.global.L1::evict_last.L2::cache_hint.v4.b32
+// MANY: rsqrt.approx.f32
+// MANY: ld.global.L1::evict_first.L2::cache_hint.v4.b32
+// MANY: st.global.v4.b32
+// MANY-LABEL: .visible .entry bf16_5120_many_rows(
+// MANY: ld.global.L1::evict_last.L2::cache_hint.v4.b32
+// MANY: rsqrt.approx.f32
+// MANY: ld.global.L1::evict_first.L2::cache_hint.v4.b32
+// MANY: st.global.v4.b32
+// MANY-LABEL: .visible .entry f16_4096_many_rows(
+// MANY: ld.global.L1::evict_last.L2::cache_hint.v4.b32
+// MANY: rsqrt.approx.f32
+// MANY: ld.global.L1::evict_first.L2::cache_hint.v4.b32
+// MANY: st.global.v4.b32
+// MANY-LABEL: .visible .entry f16_5120_many_rows(
+// MANY: ld.global.L1::evict_last.L2::cache_hint.v4.b32
+// MANY: rsqrt.approx.f32
+// MANY: ld.global.L1::evict_first.L2::cache_hint.v4.b32
+// MANY: st.global.v4.b32
+// MANY-LABEL: .visible .entry f32_4096_many_rows(
+// MANY: ld.global.L1::evict_last.L2::cache_hint.v4.b32
+// MANY: rsqrt.approx.f32
+// MANY: ld.global.L1::evict_first.L2::cache_hint.v4.b32
+// MANY: st.global.v4.b32
+// MANY-LABEL: .visible .entry f32_5120_many_rows(
+// MANY: ld.global.L1::evict_last.L2::cache_hint.v4.b32
+// MANY: rsqrt.approx.f32
+// MANY: ld.global.L1::evict_first.L2::cache_hint.v4.b32
+// MANY: st.global.v4.b32
+
 
 // All of a thread's loads are issued before its reduction: in bf16_4096's
 // first path (rows of unknown alignment: 2 body vectors per thread, then a

@@ -40,6 +40,12 @@ struct KernelDescription {
   ScheduleAttr schedule;
   /// One per function argument: "x", "w", "y", "xy" (in place), "epsilon".
   SmallVector<std::string> roles;
+  /// A kernel for many rows: the row count from which a caller should prefer
+  /// it to the kernel that names it in `variants` (both are correct for any
+  /// row count).
+  std::optional<int64_t> fromRows;
+  /// The kernels for many rows of this computation (their names).
+  SmallVector<std::string> variants;
 
   DictionaryAttr toAttr(MLIRContext *ctx) const;
   /// Reads and checks `dict`; reports the first problem through `emitError`,

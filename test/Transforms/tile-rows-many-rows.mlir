@@ -1,0 +1,133 @@
+// rownorm-tile-rows' kernels for many rows (option many-rows; the GPU
+// pipelines set it unless cache-hints=none): a long row of whole vectors that
+// the target re-reads gets a second function, `<name>_many_rows`, with four
+// vectors per thread and up to four rows per block, preferred from
+// ceil(2 x 50 MiB / row bytes) rows (rownorm.from_rows); the first names it
+// (rownorm.variants). Every other case keeps one kernel.
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows="many-rows=1" 2>%t.remarks | FileCheck %s
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// Without the option (the optimize pipeline, cache-hints=none) no function
+// is added and none names a variant.
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows 2>/dev/null | FileCheck %s --check-prefix=OFF
+// OFF-NOT: rownorm.variants
+// OFF-NOT: rownorm.from_rows
+// OFF-NOT: @bf16_8192_many_rows
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+
+// 1024 vectors: 512 threads x 2 for any M; for many rows 256 x 4 (re-read),
+// two rows per block of 512 threads, from 104857600 / 16384 = 6400 rows.
+// CHECK-LABEL: func.func @bf16_8192(
+// CHECK-SAME: attributes {rownorm.variants = ["bf16_8192_many_rows"]}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 2>
+// CHECK-LABEL: func.func @bf16_8192_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 6400 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 256, vector_width = 8, vectors_per_thread = 4>
+// REMARK: remark: kernel for many rows @bf16_8192_many_rows: schedule #rownorm.schedule<rows_per_block = 2, threads_per_row = 256, vector_width = 8, vectors_per_thread = 4> (x re-read), preferred from 6400 rows (x over 2x the shared cache)
+func.func @bf16_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// f32 2048: 512 vectors, 128 threads x 4, four rows per block.
+// CHECK-LABEL: func.func @f32_2048_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 12800 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 128, vector_width = 4, vectors_per_thread = 4>
+func.func @f32_2048(%x: memref<?x2048xf32>, %w: memref<2048xf32>, %y: memref<?x2048xf32>) {
+  rownorm.rms_norm ins(%x : memref<?x2048xf32>) weight(%w : memref<2048xf32>) outs(%y : memref<?x2048xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 320 vectors: 64 threads x 5; blocks stop at four rows (256 threads), not
+// at a quarter of a processor (8 rows of 64 were 6.5% slower at 16-bit 2880).
+// CHECK-LABEL: func.func @bf16_2560_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 20480 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5>
+func.func @bf16_2560(%x: memref<?x2560xbf16>, %w: memref<2560xbf16>, %y: memref<?x2560xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x2560xbf16>) weight(%w : memref<2560xbf16>) outs(%y : memref<?x2560xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 256 vectors are not enough (measured 1% slower).
+// CHECK-LABEL: func.func @bf16_2048(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @bf16_2048_many_rows
+func.func @bf16_2048(%x: memref<?x2048xbf16>, %w: memref<2048xbf16>, %y: memref<?x2048xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x2048xbf16>) weight(%w : memref<2048xbf16>) outs(%y : memref<?x2048xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 360 vectors over 64 threads leave a partial last round: none.
+// CHECK-LABEL: func.func @bf16_2880(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @bf16_2880_many_rows
+func.func @bf16_2880(%x: memref<?x2880xbf16>, %w: memref<2880xbf16>, %y: memref<?x2880xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x2880xbf16>) weight(%w : memref<2880xbf16>) outs(%y : memref<?x2880xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// Tail elements (N not a multiple of the vector width): none.
+// CHECK-LABEL: func.func @bf16_4099(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @bf16_4099_many_rows
+func.func @bf16_4099(%x: memref<?x4099xbf16>, %w: memref<4099xbf16>, %y: memref<?x4099xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x4099xbf16>) weight(%w : memref<4099xbf16>) outs(%y : memref<?x4099xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// In place: the rows cannot be re-read after a store; none.
+// CHECK-LABEL: func.func @inplace_8192(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @inplace_8192_many_rows
+func.func @inplace_8192(%xy: memref<?x8192xbf16>, %w: memref<8192xbf16>) {
+  rownorm.rms_norm ins(%xy : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%xy : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// The cost model's schedule is already the one for many rows: none.
+// CHECK-LABEL: func.func @bf16_32768(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @bf16_32768_many_rows
+func.func @bf16_32768(%x: memref<?x32768xbf16>, %w: memref<32768xbf16>, %y: memref<?x32768xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x32768xbf16>) weight(%w : memref<32768xbf16>) outs(%y : memref<?x32768xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// A schedule written in the input is kept alone.
+// CHECK-LABEL: func.func @given_8192(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @given_8192_many_rows
+func.func @given_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 2>}
+  return
+}
+
+// The name is taken: a remark, no clone, the existing function untouched.
+// CHECK-LABEL: func.func @taken_8192(
+// CHECK-NOT: rownorm.variants
+// CHECK-LABEL: func.func @taken_8192_many_rows(
+// CHECK-NOT: rownorm.from_rows
+// CHECK: return
+// REMARK: remark: no kernel for many rows: the name @taken_8192_many_rows is taken
+func.func @taken_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @taken_8192_many_rows() {
+  return
+}
+}
+
+// -----
+
+// A target without hinted loads (gfx942) never re-reads: no kernel for many
+// rows.
+// CHECK-LABEL: func.func @amd_8192(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: many_rows
+module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
+func.func @amd_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+}
