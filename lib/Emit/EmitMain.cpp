@@ -88,6 +88,22 @@ public:
       if (f->hasAttr(rownorm::RowNormDialect::getLaunchAttrName()))
         kernels.push_back(f);
     });
+    // A kernel for many rows named like another function of the input (in
+    // any letter case) would overwrite that function's files: it is dropped,
+    // and with it the first kernel's mention of it.
+    for (gpu::GPUFuncOp kernel : llvm::make_early_inc_range(kernels)) {
+      if (kernel.getName() == func.getName() ||
+          !sourceNames.count(kernel.getName().lower()))
+        continue;
+      llvm::errs() << config.toolName << ": warning: no kernel for many rows "
+                   << symbolText(kernel.getNameAttr()) << " of "
+                   << symbolText(func.getNameAttr())
+                   << ": the input has a function of that name\n";
+      if (failed(dropVariant(*module, kernel)))
+        return error("cannot drop the kernel for many rows of " +
+                     symbolText(func.getNameAttr()));
+      llvm::erase(kernels, kernel);
+    }
     if (kernels.size() <= 1)
       return emitKernel(std::move(module), target, chip, func.getName());
     for (gpu::GPUFuncOp kernel : kernels)
@@ -114,7 +130,33 @@ public:
     return emitKernel(std::move(module), target, chip.str(), kernel.getName());
   }
 
+  /// Lower-case names of the input's functions (file names collide by them).
+  llvm::StringSet<> sourceNames;
+
 private:
+  /// Erases `variant` and removes it from the variants of every kernel of
+  /// `module` that names it.
+  LogicalResult dropVariant(ModuleOp module, gpu::GPUFuncOp variant) {
+    std::string name = variant.getName().str();
+    variant.erase();
+    WalkResult result = module->walk([&](gpu::GPUFuncOp f) {
+      auto dict = f->getAttrOfType<DictionaryAttr>(
+          rownorm::RowNormDialect::getLaunchAttrName());
+      if (!dict)
+        return WalkResult::advance();
+      FailureOr<rownorm::LaunchContract> contract =
+          rownorm::LaunchContract::fromAttr(dict,
+                                            [&] { return f.emitError(); });
+      if (failed(contract))
+        return WalkResult::interrupt();
+      llvm::erase(contract->kernel.variants, name);
+      f->setAttr(rownorm::RowNormDialect::getLaunchAttrName(),
+                 contract->toAttr(&context));
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   LogicalResult error(const Twine &message) {
     llvm::errs() << config.toolName << ": error: " << message << "\n";
     return failure();
@@ -371,6 +413,8 @@ int mlir::rmsnorm::emit::emitMain(
   Driver driver(context, options, config,
                 testPassesOption ? StringRef(testPassesOption->getValue())
                                  : StringRef());
+  for (const auto &entry : byLowerCase)
+    driver.sourceNames.insert(entry.getKey());
   if (std::error_code ec = llvm::sys::fs::create_directories(options.outputDir))
     return fail("cannot create " + options.outputDir + ": " + ec.message());
   for (EmitTarget *target : selected) {

@@ -145,7 +145,19 @@ std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
      << "_DYNAMIC_SHARED_BYTES = " << c.dynamicSharedBytes << ",\n  " << upper
      << "_STATIC_SHARED_BYTES = " << c.staticSharedBytes << ",\n  " << upper
      << "_POINTER_ALIGNMENT = " << c.basePointerAlignment << ",\n  " << upper
-     << "_EPSILON_IS_PARAMETER = " << (runtimeEpsilon ? 1 : 0) << "\n};\n";
+     << "_EPSILON_IS_PARAMETER = " << (runtimeEpsilon ? 1 : 0);
+  // A kernel for many rows: from how many rows to prefer it.
+  if (c.kernel.fromRows)
+    os << ",\n  " << upper << "_FROM_ROWS = " << *c.kernel.fromRows;
+  os << "\n};\n";
+  if (!c.kernel.variants.empty()) {
+    os << "/* Kernels for many rows of the same computation (each correct for "
+          "any row count; prefer one from its _FROM_ROWS rows): ";
+    llvm::interleave(
+        c.kernel.variants, os,
+        [&](const std::string &v) { os << v << "." << id.chip << ".h"; }, ", ");
+    os << ". */\n";
+  }
   os << "/* Grid: ((rows + " << c.rowsPerBlock - 1 << ") / " << c.rowsPerBlock
      << ", 1, 1). Parameters, in order: ";
   llvm::interleave(

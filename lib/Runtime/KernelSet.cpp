@@ -179,6 +179,8 @@ void KernelSet::launch(const Manifest &named, LaunchValues &values,
         variants.push_back(&v);
   int chosen = chooseVariant(variants, values.rows);
   const Manifest &m = chosen >= 0 ? *variants[chosen] : named;
+  if (chosen >= 0)
+    checkLaunch(m, values);
   Device *device = nullptr;
   {
     std::lock_guard<std::mutex> lock(mutex);

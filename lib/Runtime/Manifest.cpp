@@ -463,7 +463,14 @@ std::string Manifest::imagePath() const {
 }
 
 bool Manifest::sameComputation(const Manifest &o) const {
-  return target == o.target && chip == o.chip && dtype == o.dtype &&
+  // The same parameters in order (in place or not) and base alignment: the
+  // caller checks a launch against the kernel it chose by type and N.
+  bool sameParams = params.size() == o.params.size();
+  for (size_t i = 0; sameParams && i < params.size(); ++i)
+    sameParams = params[i].name == o.params[i].name &&
+                 params[i].pointer == o.params[i].pointer;
+  return sameParams && pointerAlignment == o.pointerAlignment &&
+         target == o.target && chip == o.chip && dtype == o.dtype &&
          weightDtype == o.weightDtype && n == o.n &&
          runtimeEpsilon == o.runtimeEpsilon &&
          (runtimeEpsilon || epsilon == o.epsilon) && staticRows == o.staticRows;

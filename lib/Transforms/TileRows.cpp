@@ -89,13 +89,17 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     int64_t elementBytes = op.getElementType().getIntOrFloatBitWidth() / 8;
     int64_t width = first.getVectorWidth();
     int64_t subgroup = target.getSubgroupSize();
+    // A row count fixed at compile time is served by the first kernel.
+    if (!ShapedType::isDynamic(
+            cast<MemRefType>(op.getInput().getType()).getDimSize(0)))
+      return std::nullopt;
     if (width * elementBytes != int64_t(target.getMaxVectorBytes()) ||
         n % width != 0 || n / width <= 2 * kSubgroupsPerBlock * subgroup)
       return std::nullopt;
-    int64_t cap =
+    int64_t cap = llvm::bit_floor(uint64_t(
         std::min<int64_t>(target.getMaxThreadsPerProcessor() /
                               kMinBlocksPerProcessor,
-                          target.getMaxThreadsPerBlock());
+                          target.getMaxThreadsPerBlock())));
     int64_t threads = std::min<int64_t>(
         llvm::bit_floor(uint64_t(n / width / kManyRowsVectorsPerThread)), cap);
     // A partial last round (some threads own a vector past the row) costs
@@ -104,9 +108,12 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     if ((n / width) % threads != 0)
       return std::nullopt;
     int64_t rows = std::clamp<int64_t>(cap / threads, 1, kMaxManyRowsPerBlock);
-    auto schedule = ScheduleAttr::get(
-        op.getContext(), rows, threads, width,
-        ScheduleAttr::vectorsPerThreadFor(n, width, threads));
+    int64_t perThread = ScheduleAttr::vectorsPerThreadFor(n, width, threads);
+    if (perThread > kMaxVectorsPerThread ||
+        perThread * width > kMaxRowValuesPerThread)
+      return std::nullopt;
+    auto schedule =
+        ScheduleAttr::get(op.getContext(), rows, threads, width, perThread);
     if (schedule == first ||
         !shouldRereadRows(target,
                           RowKernelShape{elementBytes, n, width,
@@ -124,7 +131,9 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   void createManyRowsKernel(ManyRowsKernel kernel) {
     auto func = dyn_cast<func::FuncOp>(kernel.op->getParentOp());
     Operation *table = func ? func->getParentOp() : nullptr;
-    if (!func || !table || !table->hasTrait<OpTrait::SymbolTable>())
+    if (!func || !table || !table->hasTrait<OpTrait::SymbolTable>() ||
+        func->hasAttr(RowNormDialect::getVariantsAttrName()) ||
+        func->hasAttr(RowNormDialect::getFromRowsAttrName()))
       return;
     // Only a function whose one rownorm op is the kernel.
     int ops = 0;
@@ -334,7 +343,41 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     return success();
   }
 
+  /// A function that names kernels for many rows (an earlier run's output)
+  /// must name functions of its module that are such kernels.
+  LogicalResult checkVariants() {
+    WalkResult result = getOperation()->walk([&](FunctionOpInterface func) {
+      auto names = func->getAttrOfType<ArrayAttr>(
+          RowNormDialect::getVariantsAttrName());
+      if (!names)
+        return WalkResult::advance();
+      Operation *table = func->getParentOp();
+      for (auto name : names.getAsRange<StringAttr>()) {
+        Operation *variant =
+            table && table->hasTrait<OpTrait::SymbolTable>()
+                ? SymbolTable::lookupSymbolIn(table, name)
+                : nullptr;
+        if (!variant || variant == func.getOperation() ||
+            !variant->hasAttr(RowNormDialect::getFromRowsAttrName())) {
+          func.emitError() << "'" << RowNormDialect::getVariantsAttrName()
+                           << "' names "
+                           << rownorm::symbolText(func.getContext(),
+                                                  name.getValue())
+                           << ", which is not a kernel for many rows of "
+                              "this module (a function with '"
+                           << RowNormDialect::getFromRowsAttrName()
+                           << "', as rownorm-tile-rows creates)";
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   void runOnOperation() override {
+    if (failed(checkVariants()))
+      return signalPassFailure();
     std::unique_ptr<TargetInfo> target;
     SmallVector<ManyRowsKernel> pending;
     bool costModel = !rowsPerBlock && !threadsPerRow && !vectorWidth;

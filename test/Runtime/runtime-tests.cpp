@@ -479,6 +479,37 @@ int main() {
                  .find("names m-many.json as a variant, but it computes "
                        "something else") != std::string::npos,
          "a variant of another computation is refused");
+  // What the launch checks against the named kernel must hold for the
+  // variant: chip, epsilon, parameters (in place or not), base alignment.
+  auto edited = [&](std::string text, const std::string &from,
+                    const std::string &to) {
+    text.replace(text.find(from), from.size(), to);
+    return text;
+  };
+  const std::string many =
+      variantManifest("v", 8192, R"("from_rows": 6400,)");
+  // A built-in epsilon instead of the parameter.
+  auto builtIn = [&](const std::string &text, const std::string &epsilon) {
+    return edited(edited(text, "\"epsilon\": null", "\"epsilon\": " + epsilon),
+                  "{\"name\": \"epsilon\", \"kind\": \"scalar\"},", "");
+  };
+  const std::string other = "computes something else";
+  expect(refusal(variantManifest("m", 8192, names),
+                 edited(many, "\"sm_90\"", "\"sm_100\""))
+                     .find(other) != std::string::npos &&
+             refusal(builtIn(variantManifest("m", 8192, names), "1e-05"),
+                     builtIn(many, "1e-06"))
+                     .find(other) != std::string::npos &&
+             refusal(variantManifest("m", 8192, names),
+                     edited(many, "\"name\": \"y\", \"kind\": \"pointer\"",
+                            "\"name\": \"xy\", \"kind\": \"pointer\""))
+                     .find(other) != std::string::npos &&
+             refusal(variantManifest("m", 8192, names),
+                     edited(many, "\"base_pointer_bytes\": 16",
+                            "\"base_pointer_bytes\": 64"))
+                     .find(other) != std::string::npos,
+         "a variant of another chip, epsilon, parameters or alignment is "
+         "refused");
   expect(refusal(variantManifest(
                      "m", 8192, R"("variants": ["../m-many.json"],)"),
                  "")

@@ -9,9 +9,11 @@
 // Without the option (the optimize pipeline, cache-hints=none) no function
 // is added and none names a variant.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows 2>/dev/null | FileCheck %s --check-prefix=OFF
-// OFF-NOT: rownorm.variants
-// OFF-NOT: rownorm.from_rows
-// OFF-NOT: @bf16_8192_many_rows
+// Nor with a schedule option set (the cost model's choice only).
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows="many-rows=1 threads-per-row=256" 2>/dev/null | FileCheck %s --check-prefix=OFF
+// OFF-NOT: rownorm.variants = ["bf16_8192_many_rows"]
+// OFF-NOT: func.func @bf16_8192_many_rows
+// OFF-NOT: func.func @f32_2048_many_rows
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 
@@ -45,6 +47,58 @@ func.func @f32_2048(%x: memref<?x2048xf32>, %w: memref<2048xf32>, %y: memref<?x2
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5>
 func.func @bf16_2560(%x: memref<?x2560xbf16>, %w: memref<2560xbf16>, %y: memref<?x2560xbf16>) {
   rownorm.rms_norm ins(%x : memref<?x2560xbf16>) weight(%w : memref<2560xbf16>) outs(%y : memref<?x2560xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 448 vectors: from ceil(104857600 / 7168) = 14629 rows (rounded up).
+// CHECK-LABEL: func.func @bf16_3584_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 14629 : i64}
+func.func @bf16_3584(%x: memref<?x3584xbf16>, %w: memref<3584xbf16>, %y: memref<?x3584xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x3584xbf16>) weight(%w : memref<3584xbf16>) outs(%y : memref<?x3584xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// A row count fixed at compile time: the first kernel serves it; none.
+// CHECK-LABEL: func.func @static_8192(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @static_8192_many_rows
+func.func @static_8192(%x: memref<4x8192xbf16>, %w: memref<8192xbf16>, %y: memref<4x8192xbf16>) {
+  rownorm.rms_norm ins(%x : memref<4x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<4x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// Two rownorm ops in one function: not a kernel; none.
+// CHECK-LABEL: func.func @two_ops(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @two_ops_many_rows
+func.func @two_ops(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  rownorm.rms_norm ins(%y : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%x : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// A function that already is a kernel for many rows, or already names one
+// (an earlier run's output, scheduled again), gets none.
+// CHECK-LABEL: func.func @again_8192(
+// CHECK-SAME: attributes {rownorm.variants = ["again_8192_many_rows"]}
+// CHECK-LABEL: func.func @again_8192_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 6400 : i64}
+// CHECK-NOT: func.func @again_8192_many_rows_many_rows
+func.func @again_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) attributes {rownorm.variants = ["again_8192_many_rows"]} {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @again_8192_many_rows(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) attributes {rownorm.from_rows = 6400 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// A name that would be too long for a kernel: a remark, none.
+// CHECK-LABEL: func.func @kxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(
+// CHECK-NOT: rownorm.variants
+// REMARK: remark: no kernel for many rows: {{.*}}200
+func.func @kxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 

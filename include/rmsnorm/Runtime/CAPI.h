@@ -43,7 +43,9 @@ typedef struct rmsnorm_kernel_info {
 RMSNORM_RUNTIME_API const char *rmsnorm_last_error(void);
 
 /* Reads the manifest and loads its image on the first device of its target
- * (the CUDA primary context, which frameworks share). */
+ * (the CUDA primary context, which frameworks share); also each kernel for
+ * many rows the manifest names in "variants" (beside it; a missing or
+ * mismatched one fails the load). The info below is the named kernel's. */
 RMSNORM_RUNTIME_API rmsnorm_kernel *
 rmsnorm_kernel_load(const char *manifest_path);
 RMSNORM_RUNTIME_API void rmsnorm_kernel_free(rmsnorm_kernel *kernel);
@@ -51,7 +53,9 @@ RMSNORM_RUNTIME_API int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
                                                 rmsnorm_kernel_info *info);
 
 /* y[i, :] = rmsnorm(x[i, :]) * w for i < rows, on `stream` (a CUstream or
- * hipStream_t; null is the default stream). Strides are in elements. The
+ * hipStream_t; null is the default stream), by the loaded kernel or, from
+ * its "from_rows" rows, by a kernel for many rows it names (the same
+ * computation and parameters, another grid). Strides are in elements. The
  * arguments are checked against the manifest first (rows >= 1, strides >= n,
  * aligned base pointers, epsilon: positive and finite, and equal to a
  * built-in one). Asynchronous: kernel faults surface on the

@@ -89,8 +89,9 @@ struct Manifest {
   /// The image to load: the cubin if any, else the PTX (NUL-terminated), or
   /// the hsaco.
   std::string imagePath() const;
-  /// Whether `other` computes what this kernel does (target, chip, types, N,
-  /// epsilon, static rows): what a variant must satisfy.
+  /// Whether `other` computes what this kernel does and is launched with the
+  /// same values (target, chip, types, N, epsilon, static rows, parameters,
+  /// base alignment): what a variant must satisfy.
   bool sameComputation(const Manifest &other) const;
 };
 

@@ -28,7 +28,7 @@ def CheckKernels : Pass<"rownorm-check-kernels", "::mlir::ModuleOp"> {
   }];
 }
 
-def TileRows : Pass<"rownorm-tile-rows"> {
+def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
   let summary = "Choose the multi-row tiling (schedule) of every rownorm op";
   let description = [{
     Sets the `schedule` of every `rownorm.rms_norm` from N, the element type
@@ -53,8 +53,10 @@ def TileRows : Pass<"rownorm-tile-rows"> {
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
     - with `many-rows` (set by the GPU pipelines unless `cache-hints=none`),
-      a second kernel for many rows where the rows are long (more than 256
-      vectors, none partial; 256 were 1% slower) and the target re-reads them
+      a second kernel for many rows where the rows are long (more than eight
+      subgroups' worth of whole vectors, none partial: 256 on a 32-wide
+      subgroup, where 256 were 1% slower), M is not fixed, and the target
+      re-reads them
       (`shouldRereadRows`, TargetInfo.h): threads for four vectors each, so
       that x is re-read from the shared cache, and blocks of up to four rows
       and a quarter of a processor's threads; none when those threads leave
@@ -65,8 +67,13 @@ def TileRows : Pass<"rownorm-tile-rows"> {
       `rownorm.from_rows` = ceil(2 x shared cache bytes / row bytes); the
       original names it in `rownorm.variants`. Both kernels are correct for
       any row count; callers (the runtime) take the variant from
-      `from_rows` rows. No clone when its schedule equals the first, when
-      the name is taken or cannot be a kernel.
+      `from_rows` rows. No clone when its schedule equals the first or
+      exceeds the per-thread limits above, for a function that is not
+      directly in a symbol table, has more than one rownorm op or already
+      carries either attribute, nor when the name is taken or cannot be a
+      kernel (a remark says so). A function that carries
+      `rownorm.variants` must name functions of its module that carry
+      `rownorm.from_rows` (an error otherwise).
     Each option overrides one choice (0 keeps the cost model's); an option the
     target cannot run (a block over its thread limit, a vector wider than its
     widest access) is an error on the op. A remark on each op gives the

@@ -45,7 +45,9 @@ public:
     FailureOr<IntegerAttr> attr = get<IntegerAttr>(key);
     if (failed(attr))
       return failure();
-    if (attr->getType().getIntOrFloatBitWidth() > 64 ||
+    // Signless integers of at most 64 bits (not index: no fixed width).
+    auto type = dyn_cast<IntegerType>(attr->getType());
+    if (!type || !type.isSignless() || type.getWidth() > 64 ||
         attr->getValue().getSExtValue() < min)
       return fail() << "expects '" << key << "' to be at least " << min
                     << ", got " << *attr;

@@ -97,8 +97,9 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
   }
   if (attribute.getName() == getFromRowsAttrName()) {
     auto rows = dyn_cast<IntegerAttr>(attribute.getValue());
-    if (!rows || !isa<FunctionOpInterface>(op) ||
-        rows.getType().getIntOrFloatBitWidth() > 64 || rows.getInt() < 1)
+    auto type = rows ? dyn_cast<IntegerType>(rows.getType()) : IntegerType();
+    if (!type || !type.isSignless() || type.getWidth() > 64 ||
+        !isa<FunctionOpInterface>(op) || rows.getValue().getSExtValue() < 1)
       return op->emitError() << "'" << getFromRowsAttrName()
                              << "' is a positive row count on a function";
     return success();

@@ -14,6 +14,12 @@
 // RUN: FileCheck %s --input-file=%t.all/bf16_4096.sm_90.ptx
 // RUN: rm -rf %t.off && rmsnorm-emit %s --target=nvptx --ptxas=none --nvptx-pipeline="chip=sm_90 cache-hints=none" -o %t.off > /dev/null
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off/bf16_4096.sm_90.ptx
+// Kernels for many rows re-read x, which needs the hints: made by default
+// (bf16 4096), never with cache-hints=none.
+// RUN: ls %t | FileCheck %s --check-prefix=MANY
+// RUN: ls %t.off | FileCheck %s --check-prefix=NO-MANY
+// MANY: bf16_4096_many_rows.sm_90.json
+// NO-MANY-NOT: many_rows
 // An unknown value (the option was a boolean before) is an error naming
 // the option and the value:
 // RUN: not rmsnorm-emit %s --target=nvptx --ptxas=none --nvptx-pipeline="chip=sm_90 cache-hints=true" -o %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
