@@ -101,6 +101,24 @@ std::string mlir::rmsnorm::rownorm::checkKernelName(StringRef name) {
   return "";
 }
 
+std::string mlir::rmsnorm::rownorm::checkKernelNames(ArrayAttr names) {
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  for (Attribute name : names) {
+    auto text = dyn_cast<StringAttr>(name);
+    if (!text) {
+      os << "expects kernel names, got " << name;
+      break;
+    }
+    if (std::string reason = checkKernelName(text.getValue());
+        !reason.empty()) {
+      os << "names " << name << ", which cannot be a kernel: " << reason;
+      break;
+    }
+  }
+  return why;
+}
+
 std::string mlir::rmsnorm::rownorm::symbolText(MLIRContext *ctx,
                                                StringRef name) {
   if (name.empty())
@@ -191,15 +209,10 @@ FailureOr<KernelDescription> KernelDescription::fromAttr(DictionaryAttr dict,
     FailureOr<ArrayAttr> names = r.get<ArrayAttr>("variants");
     if (failed(names))
       return failure();
-    for (Attribute name : *names) {
-      auto text = dyn_cast<StringAttr>(name);
-      if (!text)
-        return r.fail() << "expects kernel names in 'variants', got " << name;
-      if (std::string why = checkKernelName(text.getValue()); !why.empty())
-        return r.fail() << "names a variant " << name
-                        << " that cannot be a kernel: " << why;
-      d.variants.push_back(text.getValue().str());
-    }
+    if (std::string why = checkKernelNames(*names); !why.empty())
+      return r.fail() << "'variants' " << why;
+    for (auto name : names->getAsRange<StringAttr>())
+      d.variants.push_back(name.getValue().str());
   }
   // The schedule must cover the row exactly as rownorm-tile-rows computes it.
   if (schedule->getVectorsPerThread() !=

@@ -84,15 +84,8 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
     if (!names || !isa<FunctionOpInterface>(op))
       return op->emitError() << "'" << getVariantsAttrName()
                              << "' is an array of kernel names on a function";
-    for (Attribute name : names) {
-      auto text = dyn_cast<StringAttr>(name);
-      if (!text)
-        return op->emitError() << "'" << getVariantsAttrName()
-                               << "' expects kernel names, got " << name;
-      if (std::string why = checkKernelName(text.getValue()); !why.empty())
-        return op->emitError() << "'" << getVariantsAttrName() << "' names "
-                               << name << ", which cannot be a kernel: " << why;
-    }
+    if (std::string why = checkKernelNames(names); !why.empty())
+      return op->emitError() << "'" << getVariantsAttrName() << "' " << why;
     return success();
   }
   if (attribute.getName() == getFromRowsAttrName()) {

@@ -35,7 +35,7 @@ module attributes {rownorm.from_rows = 8 : i64} {
 
 // -----
 
-// expected-error @+1 {{'rownorm.kernel' expects kernel names in 'variants', got 1 : i64}}
+// expected-error @+1 {{'rownorm.kernel' 'variants' expects kernel names, got 1 : i64}}
 func.func @description_bad_variant(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) attributes {rownorm.kernel = {op = "rms_norm", dtype = bf16, weight_dtype = bf16, n = 8192 : i64, schedule = {rows_per_block = 1 : i64, threads_per_row = 512 : i64, vector_width = 8 : i64, vectors_per_thread = 2 : i64}, roles = ["x", "w", "y"], epsilon = 1.0e-05 : f32, variants = [1]}} {
   return
 }
@@ -66,7 +66,7 @@ module attributes {rownorm.variants = ["k_many_rows"]} {
 
 // -----
 
-// expected-error @+1 {{'rownorm.kernel' names a variant "9lives" that cannot be a kernel}}
+// expected-error @+1 {{'rownorm.kernel' 'variants' names "9lives", which cannot be a kernel}}
 func.func @description_bad_variant_name(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) attributes {rownorm.kernel = {op = "rms_norm", dtype = bf16, weight_dtype = bf16, n = 8192 : i64, schedule = {rows_per_block = 1 : i64, threads_per_row = 512 : i64, vector_width = 8 : i64, vectors_per_thread = 2 : i64}, roles = ["x", "w", "y"], epsilon = 1.0e-05 : f32, variants = ["9lives"]}} {
   return
 }

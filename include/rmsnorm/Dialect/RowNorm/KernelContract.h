@@ -88,6 +88,9 @@ struct LaunchContract {
 inline constexpr size_t kMaxKernelNameLength = 200;
 /// Why `name` cannot name a kernel, or "" when it can.
 std::string checkKernelName(StringRef name);
+/// Why `names` (the variants a kernel names) is not an array of names that
+/// can each name a kernel, or "" when it is.
+std::string checkKernelNames(ArrayAttr names);
 /// `name` as MLIR spells a symbol (@name, quoted and escaped when needed;
 /// @"" when empty), for messages.
 std::string symbolText(MLIRContext *ctx, StringRef name);
