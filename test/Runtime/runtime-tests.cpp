@@ -516,6 +516,11 @@ int main() {
                  .find("variants must name manifests beside this one by "
                        "plain file name") != std::string::npos,
          "a variant outside the manifest's folder is refused");
+  expect(refusal(variantManifest("m", 8192, R"("variants": "m-many.json",)"),
+                 "")
+                 .find("variants must be an array of manifest file names") !=
+             std::string::npos,
+         "variants that are not an array are refused");
   expect(refusal(variantManifest("m", 8192, R"("from_rows": 0,)"), "")
                  .find("from_rows must be at least 1") != std::string::npos,
          "from_rows below 1 is refused");
