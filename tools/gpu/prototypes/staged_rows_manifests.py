@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Manifests for staged_rows.cu's kernels (a --variant folder for
-tools/gpu/benchmark.py): each is the default kernel's manifest from
-out/bench (tools/gpu/benchmark.sh emit) with the prototype's block, rows per
-block and image. Usage, from the repository root:
-  nvcc -arch=sm_90 -O3 -cubin tools/gpu/prototypes/staged_rows.cu \
-       -o out/proto/staged_rows.cubin
-  python3 tools/gpu/prototypes/staged_rows_manifests.py out/bench out/proto
+"""Manifests for the kernels of staged_rows.cu or packed_rows.cu (a
+--variant folder for tools/gpu/benchmark.py): each is the default kernel's
+manifest from out/bench (tools/gpu/benchmark.sh emit) with the prototype's
+block, rows per block and image. Usage, from the repository root:
+  nvcc -arch=sm_90 -O3 -cubin tools/gpu/prototypes/PROTO.cu \
+       -o out/proto/PROTO.cubin
+  python3 tools/gpu/prototypes/staged_rows_manifests.py out/bench out/proto [PROTO]
+PROTO: staged_rows (the default) or packed_rows; both use the same blocks.
+The runtime does not read static_shared_bytes (the image declares its
+shared memory); it is set to the staged rows' size for both.
 """
 import json
 import sys
@@ -15,7 +18,7 @@ KERNELS = {("bf16", 127): (8, 16), ("f16", 127): (8, 16), ("f32", 127): (16, 8),
            ("bf16", 1025): (32, 8), ("f16", 1025): (32, 8), ("f32", 1025): (32, 4)}
 
 
-def main(defaults, out):
+def main(defaults, out, prototype="staged_rows"):
     for (dtype, n), (threads, rows) in KERNELS.items():
         name = f"rms_norm_{dtype}_{n}.sm_90.json"
         with open(f"{defaults}/{name}") as f:
@@ -28,7 +31,7 @@ def main(defaults, out):
         m["schedule"] = {"rows_per_block": rows, "threads_per_row": threads,
                          "vector_width": width,
                          "vectors_per_thread": -(-(-(-n // width)) // threads)}
-        m["files"] = {"cubin": "staged_rows.cubin"}
+        m["files"] = {"cubin": f"{prototype}.cubin"}
         m["static_shared_bytes"] = rows * n * size
         m["resources"]["reported_by"] = "nvcc prototype"
         with open(f"{out}/{name}", "w") as f:
@@ -36,4 +39,4 @@ def main(defaults, out):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    main(*sys.argv[1:4])
