@@ -7,17 +7,7 @@
 // launch contract as the emitted kernel (block [TPR, R], grid ceil(rows/R)),
 // so tools/gpu/benchmark.py can time it as a --variant next to ours.
 // Build: nvcc -arch=sm_90 -O3 -cubin staged_rows.cu
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-#include <stdint.h>
-
-__device__ __forceinline__ float toF(float v) { return v; }
-__device__ __forceinline__ float toF(__half v) { return __half2float(v); }
-__device__ __forceinline__ float toF(__nv_bfloat16 v) { return __bfloat162float(v); }
-template <typename T> __device__ __forceinline__ T fromF(float v);
-template <> __device__ __forceinline__ float fromF<float>(float v) { return v; }
-template <> __device__ __forceinline__ __half fromF<__half>(float v) { return __float2half_rn(v); }
-template <> __device__ __forceinline__ __nv_bfloat16 fromF<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
+#include "prototype_kernels.cuh"
 
 template <typename T, int N, int TPR, int R>
 __device__ __forceinline__ void staged(const T *__restrict__ x, const T *__restrict__ w,
@@ -95,15 +85,4 @@ __device__ __forceinline__ void staged(const T *__restrict__ x, const T *__restr
   for (int c = t; c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
 }
 
-#define KERNEL(NAME, T, N, TPR, R)                                                     \
-  extern "C" __global__ void __launch_bounds__(TPR * R)                                \
-      NAME(const T *x, const T *w, T *y, float eps, long long rows, long long xs,      \
-           long long ys) {                                                             \
-    staged<T, N, TPR, R>(x, w, y, eps, rows, xs, ys);                                  \
-  }
-KERNEL(rms_norm_bf16_127, __nv_bfloat16, 127, 8, 16)
-KERNEL(rms_norm_f16_127, __half, 127, 8, 16)
-KERNEL(rms_norm_f32_127, float, 127, 16, 8)
-KERNEL(rms_norm_bf16_1025, __nv_bfloat16, 1025, 32, 8)
-KERNEL(rms_norm_f16_1025, __half, 1025, 32, 8)
-KERNEL(rms_norm_f32_1025, float, 1025, 32, 4)
+PROTOTYPE_KERNELS(staged)

@@ -1,0 +1,31 @@
+// Shared by the hand-written prototypes (staged_rows.cu, packed_rows.cu):
+// conversions to and from f32, and the six kernels they define, with the
+// emitted kernels' ABI: (x, w, y, epsilon, rows, x_row_stride, y_row_stride)
+// and block [TPR, R] (threads per row, rows per block).
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <stdint.h>
+
+__device__ __forceinline__ float toF(float v) { return v; }
+__device__ __forceinline__ float toF(__half v) { return __half2float(v); }
+__device__ __forceinline__ float toF(__nv_bfloat16 v) { return __bfloat162float(v); }
+template <typename T> __device__ __forceinline__ T fromF(float v);
+template <> __device__ __forceinline__ float fromF<float>(float v) { return v; }
+template <> __device__ __forceinline__ __half fromF<__half>(float v) { return __float2half_rn(v); }
+template <> __device__ __forceinline__ __nv_bfloat16 fromF<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
+
+#define PROTOTYPE_KERNEL(BODY, NAME, T, N, TPR, R)                                     \
+  extern "C" __global__ void __launch_bounds__(TPR * R)                                \
+      NAME(const T *x, const T *w, T *y, float eps, long long rows, long long xs,      \
+           long long ys) {                                                             \
+    BODY<T, N, TPR, R>(x, w, y, eps, rows, xs, ys);                                    \
+  }
+// The widths the prototypes were measured on (staged_rows_manifests.py
+// writes their manifests with the same blocks).
+#define PROTOTYPE_KERNELS(BODY)                                                        \
+  PROTOTYPE_KERNEL(BODY, rms_norm_bf16_127, __nv_bfloat16, 127, 8, 16)                 \
+  PROTOTYPE_KERNEL(BODY, rms_norm_f16_127, __half, 127, 8, 16)                         \
+  PROTOTYPE_KERNEL(BODY, rms_norm_f32_127, float, 127, 16, 8)                          \
+  PROTOTYPE_KERNEL(BODY, rms_norm_bf16_1025, __nv_bfloat16, 1025, 32, 8)               \
+  PROTOTYPE_KERNEL(BODY, rms_norm_f16_1025, __half, 1025, 32, 8)                       \
+  PROTOTYPE_KERNEL(BODY, rms_norm_f32_1025, float, 1025, 32, 4)
