@@ -15,6 +15,8 @@ METRICS = [("Duration", "us"), ("Executed Instructions", "warp instr"),
 def main():
     text = open(sys.argv[1]).read()
     parts = re.split(r"\n  (rms_norm_\w+) \(", text)
+    if len(parts) < 3:
+        sys.exit(f"nsight_summary.py: no profiled rms_norm launch in {sys.argv[1]}")
     print("kernel".ljust(22) + "".join(label.rjust(15) for _, label in METRICS))
     for name, body in zip(parts[1::2], parts[2::2]):
         values = []
