@@ -2,8 +2,9 @@
 """Launch our emitted kernels for a few cells, for a profiler to observe.
 
 Run under Nsight Compute by tools/gpu/nsight.sh (which builds the runtime's
-C entry point). Each cell's kernel is launched twice (the first a warm-up)
-on the benchmark's inputs.
+C entry point). Each cell's kernel is launched twice on the benchmark's
+inputs: the second runs past module loading (the profiler still empties the
+caches and fixes the clocks before each launch).
 """
 import argparse
 import os

@@ -1,5 +1,6 @@
-// Feasibility prototype (not part of the compiler): rows that are never
-// 16-byte aligned (N odd) read as one packed run. When both strides equal N a
+// Feasibility prototype (not part of the compiler): rows of unknown
+// alignment (N odd: one row in 16 / sizeof(T) starts on 16 bytes) read as
+// one packed run. When both strides equal N a
 // block's R rows are one contiguous run of R * N elements, 16-byte aligned
 // when R * N * sizeof(T) is a multiple of 16, so every access to x and y is a
 // whole 16-byte vector, whatever the rows' phases. A vector holds elements of
@@ -48,15 +49,17 @@ __device__ __forceinline__ void packed(const T *__restrict__ x, const T *__restr
   if (xs != N || ys != N || nrows < R) {
     __syncthreads();
     const int r = threadIdx.y;
-    if (r >= nrows) return;
-    const T *xr = x + (row0 + r) * xs;
-    T *yr = y + (row0 + r) * ys;
+    // Rows past the end take part in the shuffles (every lane of the mask must)
+    // but read and write nothing.
+    const bool live = r < nrows;
+    const T *xr = x + (row0 + (live ? r : 0)) * xs;
+    T *yr = y + (row0 + (live ? r : 0)) * ys;
     float acc = 0.f;
-    for (int c = threadIdx.x; c < N; c += TPR) { float v = toF(xr[c]); acc += v * v; }
+    for (int c = threadIdx.x; live && c < N; c += TPR) { float v = toF(xr[c]); acc += v * v; }
 #pragma unroll
     for (int m = TPR / 2; m > 0; m /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, m, TPR);
     float s = rsqrtf(acc / N + eps);
-    for (int c = threadIdx.x; c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
+    for (int c = threadIdx.x; live && c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
     return;
   }
   const uint4 *src = reinterpret_cast<const uint4 *>(x + row0 * N);

@@ -1,6 +1,7 @@
-// Feasibility prototype (not part of the compiler): rows that are never
-// 16-byte aligned (N odd), staged through shared memory. A block's rows are
-// one contiguous run when both strides equal N, so the block copies that run
+// Feasibility prototype (not part of the compiler): rows of unknown
+// alignment (N odd: one row in 16 / sizeof(T) starts on 16 bytes), staged
+// through shared memory. A block's rows are one contiguous run when both
+// strides equal N, so the block copies that run
 // in with 16-byte loads, each row is reduced and scaled from shared memory
 // (w still read with aligned 16-byte loads: a row's column c sits at w[c]),
 // y goes back to shared memory and out with 16-byte stores. Same ABI and
@@ -74,15 +75,17 @@ __device__ __forceinline__ void staged(const T *__restrict__ x, const T *__restr
     return;
   }
   // Any other stride: element by element (the prototype only times stride N).
-  if (r >= nrows) return;
-  const T *xr = x + (row0 + r) * xs;
-  T *yr = y + (row0 + r) * ys;
+  // Rows past the end take part in the shuffles (every lane of the mask must)
+  // but read and write nothing.
+  const bool live = r < nrows;
+  const T *xr = x + (row0 + (live ? r : 0)) * xs;
+  T *yr = y + (row0 + (live ? r : 0)) * ys;
   float acc = 0.f;
-  for (int c = t; c < N; c += TPR) { float v = toF(xr[c]); acc += v * v; }
+  for (int c = t; live && c < N; c += TPR) { float v = toF(xr[c]); acc += v * v; }
 #pragma unroll
   for (int m = TPR / 2; m > 0; m /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, m, TPR);
   float s = rsqrtf(acc / N + eps);
-  for (int c = t; c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
+  for (int c = t; live && c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
 }
 
 PROTOTYPE_KERNELS(staged)
