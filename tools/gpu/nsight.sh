@@ -50,6 +50,8 @@ fi
 listings=()
 for cubin in "${cubins[@]}"; do
   listing="$out/sass-$(basename "$cubin" .cubin).txt"
+  # One listing per image (a prototype's image holds all its kernels).
+  [[ " ${listings[*]} " == *" $listing "* ]] && continue
   cuobjdump -sass "$cubin" > "$listing"
   listings+=("$listing")
 done
