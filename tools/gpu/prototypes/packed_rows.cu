@@ -48,18 +48,7 @@ __device__ __forceinline__ void packed(const T *__restrict__ x, const T *__restr
   }
   if (xs != N || ys != N || nrows < R) {
     __syncthreads();
-    const int r = threadIdx.y;
-    // Rows past the end take part in the shuffles (every lane of the mask must)
-    // but read and write nothing.
-    const bool live = r < nrows;
-    const T *xr = x + (row0 + (live ? r : 0)) * xs;
-    T *yr = y + (row0 + (live ? r : 0)) * ys;
-    float acc = 0.f;
-    for (int c = threadIdx.x; live && c < N; c += TPR) { float v = toF(xr[c]); acc += v * v; }
-#pragma unroll
-    for (int m = TPR / 2; m > 0; m /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, m, TPR);
-    float s = rsqrtf(acc / N + eps);
-    for (int c = threadIdx.x; live && c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
+    perRowLoop<T, N, TPR>(x, w, y, eps, row0, nrows, xs, ys);
     return;
   }
   const uint4 *src = reinterpret_cast<const uint4 *>(x + row0 * N);

@@ -14,6 +14,28 @@ template <> __device__ __forceinline__ float fromF<float>(float v) { return v; }
 template <> __device__ __forceinline__ __half fromF<__half>(float v) { return __float2half_rn(v); }
 template <> __device__ __forceinline__ __nv_bfloat16 fromF<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
 
+#ifdef __CUDACC__ // (a host compiler sees only the conversions)
+/// Row by row, TPR threads a row (threadIdx.x) and row threadIdx.y of the
+/// block's first row `row0`: the prototypes' path for strides other than N
+/// and a last partial block (not timed). Rows past the end take part in the
+/// shuffles (every lane of the mask must) but read and write nothing.
+template <typename T, int N, int TPR>
+__device__ __forceinline__ void perRowLoop(const T *__restrict__ x, const T *__restrict__ w,
+                                           T *__restrict__ y, float eps, long long row0,
+                                           long long nrows, long long xs, long long ys) {
+  const int t = threadIdx.x, r = threadIdx.y;
+  const bool live = r < nrows;
+  const T *xr = x + (row0 + (live ? r : 0)) * xs;
+  T *yr = y + (row0 + (live ? r : 0)) * ys;
+  float acc = 0.f;
+  for (int c = t; live && c < N; c += TPR) { float v = toF(xr[c]); acc += v * v; }
+#pragma unroll
+  for (int m = TPR / 2; m > 0; m /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, m, TPR);
+  float s = rsqrtf(acc / N + eps);
+  for (int c = t; live && c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
+}
+#endif
+
 #define PROTOTYPE_KERNEL(BODY, NAME, T, N, TPR, R)                                     \
   extern "C" __global__ void __launch_bounds__(TPR * R)                                \
       NAME(const T *x, const T *w, T *y, float eps, long long rows, long long xs,      \

@@ -75,17 +75,7 @@ __device__ __forceinline__ void staged(const T *__restrict__ x, const T *__restr
     return;
   }
   // Any other stride: element by element (the prototype only times stride N).
-  // Rows past the end take part in the shuffles (every lane of the mask must)
-  // but read and write nothing.
-  const bool live = r < nrows;
-  const T *xr = x + (row0 + (live ? r : 0)) * xs;
-  T *yr = y + (row0 + (live ? r : 0)) * ys;
-  float acc = 0.f;
-  for (int c = t; live && c < N; c += TPR) { float v = toF(xr[c]); acc += v * v; }
-#pragma unroll
-  for (int m = TPR / 2; m > 0; m /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, m, TPR);
-  float s = rsqrtf(acc / N + eps);
-  for (int c = t; live && c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
+  perRowLoop<T, N, TPR>(x, w, y, eps, row0, nrows, xs, ys);
 }
 
 PROTOTYPE_KERNELS(staged)

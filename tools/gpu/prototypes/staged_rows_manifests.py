@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Manifests for the kernels of staged_rows.cu or packed_rows.cu (a
+"""Manifests for the kernels of a hand-written prototype (a
 --variant folder for tools/gpu/benchmark.py): each is the default kernel's
 manifest from out/bench (tools/gpu/benchmark.sh emit) with the prototype's
 block, rows per block and image. Usage, from the repository root:
   nvcc -arch=sm_90 -O3 -cubin tools/gpu/prototypes/PROTO.cu \
        -o out/proto/PROTO.cubin
   python3 tools/gpu/prototypes/staged_rows_manifests.py out/bench out/proto [PROTO]
-PROTO: staged_rows (the default) or packed_rows; both use the same blocks.
+PROTO: staged_rows (the default), packed_rows or packed_rows_v2; all use
+the same blocks.
 The runtime does not read static_shared_bytes (the image declares its
 shared memory); it is set to the staged rows' size for both.
 """
