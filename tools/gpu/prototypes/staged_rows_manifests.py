@@ -9,7 +9,7 @@ block, rows per block and image. Usage, from the repository root:
 PROTO: staged_rows (the default), packed_rows or packed_rows_v2; all use
 the same blocks.
 The runtime does not read static_shared_bytes (the image declares its
-shared memory); it is set to the staged rows' size for both.
+shared memory); it is set to the staged rows' size for all.
 """
 import json
 import sys
