@@ -439,7 +439,6 @@ Manifest Manifest::load(const std::string &path) {
          require(root, key::Files, Json::Kind::Object).object) {
       if (value.kind != Json::Kind::String)
         continue;
-      // Files lie beside the manifest: a plain name, never a path.
       const std::string &file = value.string;
       if (!isPlainFileName(file))
         throw Error("file \"" + file +

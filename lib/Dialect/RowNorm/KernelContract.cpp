@@ -45,13 +45,11 @@ public:
     FailureOr<IntegerAttr> attr = get<IntegerAttr>(key);
     if (failed(attr))
       return failure();
-    // Signless integers of at most 64 bits (not index: no fixed width).
-    auto type = dyn_cast<IntegerType>(attr->getType());
-    if (!type || !type.isSignless() || type.getWidth() > 64 ||
-        attr->getValue().getSExtValue() < min)
+    std::optional<int64_t> value = countValue(*attr, min);
+    if (!value)
       return fail() << "expects '" << key << "' to be at least " << min
                     << ", got " << *attr;
-    return attr->getInt();
+    return *value;
   }
   FailureOr<Type> getType(StringRef key) {
     FailureOr<TypeAttr> attr = get<TypeAttr>(key);
@@ -117,6 +115,16 @@ std::string mlir::rmsnorm::rownorm::checkKernelNames(ArrayAttr names) {
     }
   }
   return why;
+}
+
+std::optional<int64_t> mlir::rmsnorm::rownorm::countValue(Attribute attr,
+                                                          int64_t min) {
+  auto integer = dyn_cast<IntegerAttr>(attr);
+  auto type = integer ? dyn_cast<IntegerType>(integer.getType()) : IntegerType();
+  if (!type || !type.isSignless() || type.getWidth() > 64 ||
+      integer.getValue().getSExtValue() < min)
+    return std::nullopt;
+  return integer.getValue().getSExtValue();
 }
 
 std::string mlir::rmsnorm::rownorm::symbolText(MLIRContext *ctx,

@@ -89,10 +89,7 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attribute.getName() == getFromRowsAttrName()) {
-    auto rows = dyn_cast<IntegerAttr>(attribute.getValue());
-    auto type = rows ? dyn_cast<IntegerType>(rows.getType()) : IntegerType();
-    if (!type || !type.isSignless() || type.getWidth() > 64 ||
-        !isa<FunctionOpInterface>(op) || rows.getValue().getSExtValue() < 1)
+    if (!countValue(attribute.getValue(), 1) || !isa<FunctionOpInterface>(op))
       return op->emitError() << "'" << getFromRowsAttrName()
                              << "' is a positive row count on a function";
     return success();

@@ -91,6 +91,11 @@ std::string checkKernelName(StringRef name);
 /// Why `names` (the variants a kernel names) is not an array of names that
 /// can each name a kernel, or "" when it is.
 std::string checkKernelNames(ArrayAttr names);
+
+/// The value of `attr` when it is a count of at least `min`: a signless
+/// integer of at most 64 bits (index has no fixed width); none otherwise.
+/// Shared by the dialect verifier and the kernel description reader.
+std::optional<int64_t> countValue(Attribute attr, int64_t min);
 /// `name` as MLIR spells a symbol (@name, quoted and escaped when needed;
 /// @"" when empty), for messages.
 std::string symbolText(MLIRContext *ctx, StringRef name);
