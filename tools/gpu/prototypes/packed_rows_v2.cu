@@ -16,8 +16,10 @@
 // Same ABI, blocks and manifests as staged_rows.cu / packed_rows.cu
 // (staged_rows_manifests.py ... packed_rows_v2). Other strides and a last
 // partial block take the plain per-row loop.
-// Not yet measured. Index and realignment logic checked on the host (a host
-// compiler; the kernel itself is left out there):
+// Measured far slower than ours (record 2026-12-01zm: N = 127 -35 to -58%,
+// 1025 -80 to -89%; bf16 127 executes 1.7x our warp instructions, 1025
+// 3.9x). Index and realignment logic checked on the host (a host compiler;
+// the kernel itself is left out there):
 //   g++ -O2 -x c++ -I/usr/local/cuda/include -include cuda_runtime.h \
 //       -o /tmp/check tools/gpu/prototypes/packed_rows_v2_check.cu && /tmp/check
 // Build: nvcc -arch=sm_90 -O3 -cubin packed_rows_v2.cu
