@@ -1,8 +1,9 @@
 // rownorm-hoist-row-loads issues a phase's global loads back to back: each
 // load moves up its block, with the pure operations computing its indices,
 // past the stores that cannot write it, and stops at a barrier or shuffle
-// (the end of the previous phase), at a branch that holds loads, at a store
-// that may write it, and below the load before it. Batches hold at most 24
+// (the end of the previous phase; w's loads cross it where the launch
+// contract names w), at a branch that holds loads, at a store that may
+// write it, and below the load before it. Batches hold at most 24
 // registers on sm_90 (three quarters of 65536 / 2048). Kernels without a
 // barrier (rows within one subgroup), or with blocks of at least half a
 // processor's 2048 threads, are left alone.
@@ -199,6 +200,50 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
       vector.store %a, %y[%c0] : memref<64xf32>, vector<4xf32>
       %b = vector.load %w[%c8] : memref<64xf32>, vector<4xf32>
       vector.store %b, %y[%c8] : memref<64xf32>, vector<4xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// In a kernel whose launch contract names w (role "w"), w's loads leave
+// their phase too: the first joins x's batch before the reduction (8 + 8 + 8
+// registers), the second, for which that batch has no room, goes up its own
+// phase (below the barrier), and x's re-read stays below the barrier.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @weight
+    // CHECK: vector.load %arg0[%thread_id_x]
+    // CHECK: vector.load %arg0[%c8]
+    // CHECK-NEXT: vector.load %arg1[%thread_id_x]
+    // CHECK-NOT: vector.load
+    // CHECK: vector.reduction
+    // CHECK-NEXT: gpu.shuffle
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: vector.load %arg1[%c8]
+    // CHECK-NEXT: vector.load %arg0[%c16]
+    // CHECK-NEXT: arith.mulf
+    // CHECK-NEXT: vector.store {{.*}} %arg2[%thread_id_x]
+    gpu.func @weight(%arg0: memref<64xf32>, %arg1: memref<64xf32>, %arg2: memref<64xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c1 = arith.constant 1 : i32
+      %c32 = arith.constant 32 : i32
+      %t = gpu.thread_id x
+      %v0 = vector.load %arg0[%t] : memref<64xf32>, vector<8xf32>
+      %v1 = vector.load %arg0[%c8] : memref<64xf32>, vector<8xf32>
+      %s = vector.reduction <add>, %v0 : vector<8xf32> into f32
+      %r, %valid = gpu.shuffle xor %s, %c1, %c32 : f32
+      gpu.barrier
+      %w0 = vector.load %arg1[%t] : memref<64xf32>, vector<8xf32>
+      %p0 = arith.mulf %v0, %w0 : vector<8xf32>
+      vector.store %p0, %arg2[%t] : memref<64xf32>, vector<8xf32>
+      %w1 = vector.load %arg1[%c8] : memref<64xf32>, vector<8xf32>
+      %p1 = arith.mulf %v1, %w1 : vector<8xf32>
+      vector.store %p1, %arg2[%c8] : memref<64xf32>, vector<8xf32>
+      %xr = vector.load %arg0[%c16] : memref<64xf32>, vector<8xf32>
+      vector.store %xr, %arg2[%c16] : memref<64xf32>, vector<8xf32>
       gpu.return
     }
   }

@@ -103,9 +103,12 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
     loads all of a thread's weight vectors before its first store of y,
     instead of one memory round trip per vector: the target cannot reorder
     them itself, it has no alias information. Barriers and shuffles end a
-    phase and stop a load (holding w through the reduction costs registers),
-    as does a branch that holds loads; loads keep their order among
-    themselves. Loads move in batches of at most three quarters of a
+    phase and stop a load of x or y, as does a branch that holds loads;
+    loads keep their order among themselves. Where the kernel's launch
+    contract names w, w's loads cross phases (w is the same for every row
+    and never written, so a barrier orders nothing for it): they join x's
+    batch before the reduction while it has room, else move up their own
+    phase. Loads move in batches of at most three quarters of a
     thread's share of the register file at full occupancy (TargetInfo), and
     only in kernels whose rows span several subgroups (with a barrier) and
     whose blocks are less than half a processor's threads: kernels of short

@@ -72,7 +72,8 @@ func.func @f32_32768(%x: memref<?x32768xf32, strided<[?, 1]>>, %w: memref<32768x
 
 // The copy for rows of unknown alignment (first) keeps x for its re-read in
 // the scaling pass, which streams; the aligned copy streams x at once. w is
-// kept in both.
+// kept in both (in the aligned copy loaded with x, before the reduction:
+// rownorm-hoist-row-loads).
 // CHECK-LABEL: .visible .entry bf16_4096(
 // CHECK: createpolicy.fractional.L2::evict_last.b64
 // CHECK: ld.global.L1::evict_last.L2::cache_hint.v4.b32
@@ -81,6 +82,6 @@ func.func @f32_32768(%x: memref<?x32768xf32, strided<[?, 1]>>, %w: memref<32768x
 // CHECK: ld.global.L1::evict_last.L2::cache_hint.v4.b32
 // CHECK: createpolicy.fractional.L2::evict_first.b64
 // CHECK: ld.global.L1::evict_first.L2::cache_hint.v4.b32
-// CHECK: bar.sync
 // CHECK: ld.global.L1::evict_last.L2::cache_hint.v4.b32
+// CHECK: bar.sync
 // OFF-NOT: cache_hint

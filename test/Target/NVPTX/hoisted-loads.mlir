@@ -1,12 +1,15 @@
-// rownorm-hoist-row-loads in the emitted PTX: after the reduction (its
-// rsqrt.approx.f32) a thread issues its weight vectors' 16-byte loads before
-// its first store of y, in both copies of the row (aligned, and unknown
-// alignment, where the body's x is re-read with them); ptxas keeps that
-// order. Without the pass each load of w waits behind the previous store
-// (one memory round trip per vector, exposed at small M: tools/gpu/PERFLOG.md).
-// The schedule is given (4 vectors per thread) so that four loads follow the
-// reduction whatever the cost model picks; cache-hints=none holds x in
-// registers (four vectors would otherwise re-read it: RowReread.h).
+// rownorm-hoist-row-loads in the emitted PTX. In the copy for rows of
+// unknown alignment (first), after the reduction (its rsqrt.approx.f32) a
+// thread issues its 16-byte loads of w (realigned) and of x (re-read)
+// before its first store of y. In the aligned copy, w's first two vectors
+// load with x's four, before the reduction (a batch of 24 registers), and
+// the other two right after it, still before the first store; ptxas keeps
+// that order. Without the pass each load of w waits behind the previous
+// store (one memory round trip per vector, exposed at small M) and none
+// comes before the reduction (tools/gpu/PERFLOG.md). The schedule is given
+// (4 vectors per thread) so that the batch overflows whatever the cost model
+// picks; cache-hints=none holds x in registers (four vectors would otherwise
+// re-read it: RowReread.h).
 // RUN: rm -rf %t && rmsnorm-emit %s --target=nvptx --ptxas=none --nvptx-pipeline="chip=sm_90 cache-hints=none" -o %t > /dev/null
 // RUN: FileCheck %s --input-file=%t/bf16_4096.sm_90.ptx
 
@@ -24,12 +27,23 @@ func.func @bf16_4096(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xb
 // CHECK: ld.global.v4.b32
 // CHECK-NOT: st.global
 // CHECK: ld.global.v4.b32
+// The aligned copy (after the other's last store): x's four loads, then
+// w's first two.
+// CHECK: st.global.v4.b32 [{{%rd[0-9]+}}+6144]
+// CHECK-NEXT: bra.uni
+// CHECK: ld.global.v4.b32 {{.*}}, [[[X:%rd[0-9]+]]];
+// CHECK: ld.global.v4.b32 {{.*}}, [[[X]]+2048];
+// CHECK: ld.global.v4.b32 {{.*}}, [[[X]]+4096];
+// CHECK: ld.global.v4.b32 {{.*}}, [[[X]]+6144];
+// CHECK-NOT: st.global
+// CHECK: ld.global.v4.b32 {{.*}}, [[[W0:%rd[0-9]+]]];
+// CHECK-NEXT: ld.global.v4.b32 {{.*}}, [[[W0]]+2048];
+// CHECK-NOT: st.global
+// CHECK: bar.sync
+// CHECK-NOT: st.global
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: st.global
-// CHECK: ld.global.v4.b32
-// CHECK-NOT: st.global
-// CHECK: ld.global.v4.b32
-// CHECK-NOT: st.global
-// CHECK: ld.global.v4.b32
-// CHECK-NOT: st.global
-// CHECK: ld.global.v4.b32
+// CHECK-DAG: ld.global.v4.b32 {{.*}}, [[[W0]]+4096];
+// CHECK-DAG: ld.global.v4.b32 {{.*}}, [[[W0]]+6144];
+// CHECK-NOT: ld.global
+// CHECK: st.global.v4.b32
