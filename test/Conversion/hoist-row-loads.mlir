@@ -248,3 +248,102 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
     }
   }
 }
+
+// -----
+
+// Where w's loads stay in their own phase although the contract names w:
+// x's batch is full (24 registers), so the first three go up to the barrier
+// together, leaving w's index (also used before the barrier) where it was,
+// and the fourth, past the budget, stays below the stores; x's load is
+// inside a branch, so there is no batch of loads to join; w's index comes
+// from a shuffle, which ends a phase and never moves.
+module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
+  gpu.module @k {
+    // CHECK-LABEL: gpu.func @weight_full_batch
+    // CHECK: %[[I:.*]] = arith.addi %thread_id_x, %c24
+    // CHECK: memref.store {{.*}}[%[[I]]]
+    // CHECK-NEXT: gpu.barrier
+    // CHECK-NEXT: vector.load %arg1[%[[I]]]
+    // CHECK-NEXT: vector.load %arg1[%c32]
+    // CHECK-NEXT: vector.load %arg1[%c40]
+    // CHECK-NEXT: arith.mulf
+    // CHECK-NEXT: vector.store
+    // CHECK-NEXT: arith.mulf
+    // CHECK-NEXT: vector.store
+    // CHECK-NEXT: arith.mulf
+    // CHECK-NEXT: vector.store
+    // CHECK-NEXT: vector.load %arg1[%c48]
+    gpu.func @weight_full_batch(%arg0: memref<64xf32>, %arg1: memref<64xf32>, %arg2: memref<64xf32>, %arg3: i64) workgroup(%ws : memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %c24 = arith.constant 24 : index
+      %c32 = arith.constant 32 : index
+      %c40 = arith.constant 40 : index
+      %c48 = arith.constant 48 : index
+      %t = gpu.thread_id x
+      %v0 = vector.load %arg0[%t] : memref<64xf32>, vector<8xf32>
+      %v1 = vector.load %arg0[%c8] : memref<64xf32>, vector<8xf32>
+      %v2 = vector.load %arg0[%c16] : memref<64xf32>, vector<8xf32>
+      %i = arith.addi %t, %c24 : index
+      %e = vector.extract %v0[0] : f32 from vector<8xf32>
+      memref.store %e, %ws[%i] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w0 = vector.load %arg1[%i] : memref<64xf32>, vector<8xf32>
+      %p0 = arith.mulf %v0, %w0 : vector<8xf32>
+      vector.store %p0, %arg2[%t] : memref<64xf32>, vector<8xf32>
+      %w1 = vector.load %arg1[%c32] : memref<64xf32>, vector<8xf32>
+      %p1 = arith.mulf %v1, %w1 : vector<8xf32>
+      vector.store %p1, %arg2[%c8] : memref<64xf32>, vector<8xf32>
+      %w2 = vector.load %arg1[%c40] : memref<64xf32>, vector<8xf32>
+      %p2 = arith.mulf %v2, %w2 : vector<8xf32>
+      vector.store %p2, %arg2[%c16] : memref<64xf32>, vector<8xf32>
+      %w3 = vector.load %arg1[%c48] : memref<64xf32>, vector<8xf32>
+      %p3 = arith.mulf %v0, %w3 : vector<8xf32>
+      vector.store %p3, %arg2[%c24] : memref<64xf32>, vector<8xf32>
+      gpu.return
+    }
+    // CHECK-LABEL: gpu.func @weight_no_batch
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: vector.load %arg1
+    gpu.func @weight_no_batch(%arg0: memref<64xf32>, %arg1: memref<64xf32>, %arg2: memref<64xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %c8 = arith.constant 8 : index
+      %c1 = arith.constant 1 : i32
+      %c32 = arith.constant 32 : i32
+      %zero = arith.constant dense<0.0> : vector<8xf32>
+      %t = gpu.thread_id x
+      %in = arith.cmpi ult, %t, %c8 : index
+      %v = scf.if %in -> vector<8xf32> {
+        %l = vector.load %arg0[%t] : memref<64xf32>, vector<8xf32>
+        scf.yield %l : vector<8xf32>
+      } else {
+        scf.yield %zero : vector<8xf32>
+      }
+      %s = vector.reduction <add>, %v : vector<8xf32> into f32
+      %r, %valid = gpu.shuffle xor %s, %c1, %c32 : f32
+      gpu.barrier
+      %w0 = vector.load %arg1[%t] : memref<64xf32>, vector<8xf32>
+      %p0 = arith.mulf %v, %w0 : vector<8xf32>
+      vector.store %p0, %arg2[%t] : memref<64xf32>, vector<8xf32>
+      gpu.return
+    }
+    // CHECK-LABEL: gpu.func @weight_index_shuffle
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: gpu.shuffle
+    // CHECK-NEXT: arith.index_cast
+    // CHECK-NEXT: vector.load %arg1
+    gpu.func @weight_index_shuffle(%arg0: memref<64xf32>, %arg1: memref<64xf32>, %arg2: memref<64xf32>, %arg3: i64) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %c1 = arith.constant 1 : i32
+      %c32 = arith.constant 32 : i32
+      %t = gpu.thread_id x
+      %v = vector.load %arg0[%t] : memref<64xf32>, vector<8xf32>
+      %ti = arith.index_cast %t : index to i32
+      gpu.barrier
+      %r, %valid = gpu.shuffle xor %ti, %c1, %c32 : i32
+      %ri = arith.index_cast %r : i32 to index
+      %w0 = vector.load %arg1[%ri] : memref<64xf32>, vector<8xf32>
+      %p0 = arith.mulf %v, %w0 : vector<8xf32>
+      vector.store %p0, %arg2[%t] : memref<64xf32>, vector<8xf32>
+      gpu.return
+    }
+  }
+}

@@ -106,9 +106,10 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
     phase and stop a load of x or y, as does a branch that holds loads;
     loads keep their order among themselves. Where the kernel's launch
     contract names w, w's loads cross phases (w is the same for every row
-    and never written, so a barrier orders nothing for it): they join x's
-    batch before the reduction while it has room, else move up their own
-    phase. Loads move in batches of at most three quarters of a
+    and never written, so a barrier orders nothing for it): they join the
+    batch of x's loads before the reduction while it has room, else move up
+    their own phase. The pure operations computing a load's indices move
+    with it, but never a shuffle. Loads move in batches of at most three quarters of a
     thread's share of the register file at full occupancy (TargetInfo), and
     only in kernels whose rows span several subgroups (with a barrier) and
     whose blocks are less than half a processor's threads: kernels of short

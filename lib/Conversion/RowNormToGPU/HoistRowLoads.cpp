@@ -12,13 +12,15 @@
 // rules of rownorm-reuse-row-loads), so a phase issues its loads back to
 // back. A load of x or y never leaves its phase (barriers and shuffles stop
 // it). The weight's loads do, in kernels whose launch contract names w: w is
-// the same for every row and no thread writes it, so a barrier orders
-// nothing for it, and its loads join x's batch before the reduction instead
-// of waiting for the reduction's result. Within the batch budget below that
-// cost at most 4 registers in the suite, and kernels of 4096 rows ran 2-10%
-// faster (tools/gpu/PERFLOG.md, 2026-12-01 sixth session); without a budget,
-// hoisting every load raised registers by half and cost occupancy. Loads
-// keep their order among themselves.
+// the same for every row and no thread writes it (it must not overlap y),
+// so a barrier orders nothing for it, and its loads join the batch of x's
+// loads before the reduction instead of waiting for the reduction's result;
+// where they would not join a batch of loads, or it has no room, they stay
+// in their own phase. Within the batch budget below that cost at most 4
+// registers in the suite, and 4096 rows of 1024-8192 elements ran up to 10%
+// faster (f32 4096 x 8192 unchanged; tools/gpu/PERFLOG.md, 2026-12-01 sixth
+// session); without a budget, hoisting every load raised registers by half
+// and cost occupancy. Loads keep their order among themselves.
 //
 // Hoisted loads hold their registers until their values are used, and the
 // target allocates registers for the whole kernel: a copy that hoists many
@@ -89,10 +91,12 @@ bool mustStayBelow(Operation *op, Operation *load, bool crossesPhases) {
   return result.wasInterrupted();
 }
 
-/// An operation without effects or regions: it may move anywhere in its
-/// block after its operands (same block, so no speculation).
+/// An operation without effects or regions that does not end a phase: it
+/// may move anywhere in its block after its operands (same block, so no
+/// speculation).
 bool isFreeToMove(Operation *op) {
-  return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         !isPhaseBoundary(op);
 }
 
 /// 32-bit registers that hold a load's value.
@@ -207,8 +211,9 @@ struct HoistRowLoads final
         return stop && isGlobalLoad(stop) ? batchRegisters.lookup(stop) : 0u;
       };
       unsigned held = heldAt(stop);
-      if (crossesPhases && held + registers > budget) {
-        // No room in the batch of an earlier phase: up its own phase still.
+      if (crossesPhases &&
+          (!stop || !isGlobalLoad(stop) || held + registers > budget)) {
+        // No batch of loads to join, or no room in it: up its own phase.
         slice.clear();
         stop = settlingPoint(load, /*crossesPhases=*/false, slice);
         held = heldAt(stop);
