@@ -401,6 +401,34 @@ int main() {
              "the base pointer of x is misaligned by 2 bytes; the manifest "
              "requires 16-byte alignment",
          "a misaligned view is refused");
+  // Overlaps: out may be x itself, but share no byte with w or another view
+  // of x (x3 spans 0x20000 .. 0x20000 + 6 * 8192 bytes).
+  expect(prepared(x3, w, tensor(0x20000 + 5 * 8192, {2, 3, 4096},
+                                {3 * 4096, 4096, 1})) ==
+             "out overlaps x without being x (in place needs the same data "
+             "pointer and row stride)",
+         "out overlapping x's last row is refused");
+  expect(prepared(x3, w, tensor(0x20000 + 6 * 8192, {2, 3, 4096},
+                                {3 * 4096, 4096, 1})) == "rows 6 stride 4096",
+         "out right after x is served");
+  expect(prepared(x3, tensor(0x40000 + 6 * 8192 - 16, {4096}, {1}),
+                  tensor(0x40000, {2, 3, 4096}, {3 * 4096, 4096, 1})) ==
+             "out overlaps weight; the kernels read the weight while writing "
+             "out",
+         "a weight sharing 16 bytes with out is refused");
+  expect(prepared(x3, tensor(0x40000 + 6 * 8192, {4096}, {1}),
+                  tensor(0x40000, {2, 3, 4096}, {3 * 4096, 4096, 1})) ==
+             "rows 6 stride 4096",
+         "a weight right after out is served");
+  expect(prepared(tensor(0x20000, {4, 4096}, {4096, 1}), w,
+                  tensor(0x20000, {4, 4096}, {8192, 1})) ==
+             "out overlaps x without being x (in place needs the same data "
+             "pointer and row stride)",
+         "out at x's pointer with another stride is refused");
+  expect(prepared(tensor(0x20000, {1, 4096}, {4096, 1}), w,
+                  tensor(0x20000, {1, 4096}, {9000, 1})) ==
+             "rows 1 stride 4096",
+         "one row in place is served whatever the strides say");
   LaunchValues setValues = set->prepare(bf16, x3, w, x3, 1e-6);
   bool noGpu = false;
   try {

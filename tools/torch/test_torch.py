@@ -402,9 +402,19 @@ def main():
         return f"replay check rejects it: {bad} of {r.checked} elements mismatch"
 
     # --- errors, never wrong results --------------------------------------
+    @check("in place: out=x gives what a fresh out gets, bit for bit")
+    def _():
+        x, w = inputs((300, 4096), torch.bfloat16, torch.bfloat16, seed=3)
+        expected = op(x, w, 1e-6)
+        assert op_out(x, w, 1e-6, out=x) is None
+        assert torch.equal(x, expected), "in place differs from a fresh out"
+        return "300 x 4096 bf16 rows equal"
+
     @check("errors: what the kernels cannot serve is refused with a clear message")
     def _():
         x, w = inputs((4, 4096), torch.bfloat16, torch.bfloat16, seed=9)
+        shared = torch.empty_like(x)  # its last row as the weight
+        big = torch.empty(5, 4096, device="cuda", dtype=torch.bfloat16)
         seen = [
             expect_error(lambda: op(*inputs((4, 4100), torch.bfloat16, torch.bfloat16, 1), 1e-6),
                          "no kernel for bf16 rows of N = 4100", "This build has",
@@ -426,6 +436,10 @@ def main():
             expect_error(lambda: op_out(x, w, 1e-6, out=torch.empty(3, 4096, device="cuda",
                                                                     dtype=torch.bfloat16)),
                          "out is"),
+            expect_error(lambda: op_out(x, shared[3], 1e-6, out=shared),
+                         "out overlaps weight"),
+            expect_error(lambda: op_out(big[:4], w, 1e-6, out=big[1:]),
+                         "out overlaps x without being x"),
             expect_error(lambda: op(x.requires_grad_(True), w, 1e-6), "no backward"),
         ]
         x.requires_grad_(False)
