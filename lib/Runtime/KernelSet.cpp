@@ -3,7 +3,6 @@
 #include "rmsnorm/Runtime/KernelSet.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <dirent.h>
 #include <cstdio>
 
@@ -126,31 +125,6 @@ std::pair<int64_t, int64_t> rowsOf(const TensorDesc &t, int64_t n,
                 std::to_string(stride) + " < N " + std::to_string(n) + ")");
   return {rows, stride};
 }
-
-/// The bytes [first, last) of `rows` rows of `n` elements `stride` apart
-/// from `data` (none for no rows; to the end of memory where the count
-/// overflows).
-std::pair<uint64_t, uint64_t> spanOf(uint64_t data, int64_t rows,
-                                     int64_t stride, int64_t n,
-                                     ElementType type) {
-  if (rows < 1 || n < 1)
-    return {data, data};
-  int64_t elements = 0, bytes = 0;
-  uint64_t end = 0;
-  if (__builtin_mul_overflow(rows - 1, stride, &elements) ||
-      __builtin_add_overflow(elements, n, &elements) ||
-      __builtin_mul_overflow(elements,
-                             static_cast<int64_t>(elementBytes(type)),
-                             &bytes) ||
-      __builtin_add_overflow(data, static_cast<uint64_t>(bytes), &end))
-    return {data, UINT64_MAX};
-  return {data, end};
-}
-
-bool overlap(std::pair<uint64_t, uint64_t> a,
-             std::pair<uint64_t, uint64_t> b) {
-  return a.first < b.second && b.first < a.second;
-}
 } // namespace
 
 LaunchValues KernelSet::prepare(const Manifest &m, const TensorDesc &x,
@@ -180,19 +154,6 @@ LaunchValues KernelSet::prepare(const Manifest &m, const TensorDesc &x,
   auto [yRows, yStride] = rowsOf(y, m.n, "out");
   if (yRows != rows || y.sizes != x.sizes)
     throw Error("out's shape differs from x's");
-  // The kernels read w and x while other threads write out: out may be x
-  // itself (in place), but must not share a byte with w or with another
-  // view of x.
-  std::pair<uint64_t, uint64_t> outBytes =
-      spanOf(y.data, rows, yStride, m.n, m.dtype);
-  if (overlap(outBytes, spanOf(w.data, 1, m.n, m.n, m.weightDtype)))
-    throw Error("out overlaps weight; the kernels read the weight while "
-                "writing out");
-  bool inPlace = x.data == y.data && (rows <= 1 || xStride == yStride);
-  if (!inPlace &&
-      overlap(outBytes, spanOf(x.data, rows, xStride, m.n, m.dtype)))
-    throw Error("out overlaps x without being x (in place needs the same "
-                "data pointer and row stride)");
   LaunchValues v;
   v.x = x.data;
   v.w = w.data;

@@ -21,6 +21,80 @@ std::unique_ptr<Device> openDeviceFor(const Manifest &m, int ordinal) {
   return device;
 }
 
+namespace {
+using Wide = __int128; // Addresses and offsets: no overflow to guard.
+
+/// Whether rows of `rowBytes` bytes, `rows` of them `strideBytes` apart
+/// from `base`, share a byte with [first, last).
+bool rowsMeet(Wide base, int64_t rows, Wide strideBytes, Wide rowBytes,
+              Wide first, Wide last) {
+  if (rows < 1 || first >= last)
+    return false;
+  // The first row that ends after `first`; rows ascend, so it is the only
+  // candidate: it meets the range iff it starts before `last`.
+  Wide k = 0;
+  if (first >= base + rowBytes)
+    k = (first - base - rowBytes) / strideBytes + 1;
+  return k < rows && base + k * strideBytes < last;
+}
+
+/// Whether two sets of `rows` rows of `rowBytes` bytes, both `strideBytes`
+/// apart, from `a` and from `b`, share a byte: row j of b meets row i of a
+/// iff |(b - a) + (j - i) * stride| < rowBytes.
+bool sameStrideRowsMeet(Wide a, Wide b, int64_t rows, Wide strideBytes,
+                        Wide rowBytes) {
+  Wide d = b - a;
+  // The shifts t = j - i nearest to -d / stride, within +-(rows - 1).
+  Wide t0 = -d / strideBytes;
+  for (Wide t = t0 - 1; t <= t0 + 1; ++t) {
+    if (t < -(rows - 1) || t > rows - 1)
+      continue;
+    Wide gap = d + t * strideBytes;
+    if (gap < rowBytes && -gap < rowBytes)
+      return true;
+  }
+  return false;
+}
+
+/// Refuses an out that shares a byte with w, or with x without being x:
+/// the kernels read w and x (before the reduction) while other threads
+/// write out, and keep loaded values in registers.
+void checkNoOverlap(const Manifest &m, const LaunchValues &v) {
+  bool inPlaceKernel = false;
+  for (const Param &p : m.params)
+    inPlaceKernel |= p.name == "xy";
+  Wide elementSize = static_cast<Wide>(elementBytes(m.dtype));
+  Wide rowBytes = static_cast<Wide>(m.n) * elementSize;
+  Wide out = static_cast<Wide>(inPlaceKernel ? v.x : v.y);
+  Wide outStride =
+      static_cast<Wide>(inPlaceKernel ? v.xStride : v.yStride) * elementSize;
+  Wide w = static_cast<Wide>(v.w);
+  if (rowsMeet(out, v.rows, outStride, rowBytes, w,
+               w + static_cast<Wide>(m.n) *
+                       static_cast<Wide>(elementBytes(m.weightDtype))))
+    throw Error("out overlaps weight; the kernels read the weight while "
+                "writing out");
+  if (inPlaceKernel ||
+      (v.x == v.y && (v.rows == 1 || v.xStride == v.yStride)))
+    return; // In place.
+  Wide x = static_cast<Wide>(v.x);
+  Wide xStride = static_cast<Wide>(v.xStride) * elementSize;
+  if (v.rows == 1 || xStride == outStride) {
+    if (sameStrideRowsMeet(x, out, v.rows, v.rows == 1 ? rowBytes : xStride,
+                           rowBytes))
+      throw Error("out overlaps x without being x (in place needs the same "
+                  "data pointer and row stride)");
+    return;
+  }
+  // Different strides: the address ranges, which may meet where no row does.
+  Wide xEnd = x + (v.rows - 1) * xStride + rowBytes;
+  Wide outEnd = out + (v.rows - 1) * outStride + rowBytes;
+  if (x < outEnd && out < xEnd)
+    throw Error("out and x have different row strides and their address "
+                "ranges meet; the runtime cannot prove they share no byte");
+}
+} // namespace
+
 void checkLaunch(const Manifest &m, const LaunchValues &v) {
   if (v.rows < 1)
     throw Error("rows must be at least 1, got " + std::to_string(v.rows));
@@ -54,6 +128,7 @@ void checkLaunch(const Manifest &m, const LaunchValues &v) {
                 std::to_string(m.epsilon) + " built in; got " +
                 std::to_string(v.epsilon));
   }
+  checkNoOverlap(m, v);
 }
 
 std::vector<void *> launchArguments(const Manifest &m, LaunchValues &v) {

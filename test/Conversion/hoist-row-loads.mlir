@@ -255,7 +255,8 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
 // x's batch is full (24 registers), so the first three go up to the barrier
 // together, leaving w's index (also used before the barrier) where it was,
 // and the fourth, past the budget, stays below the stores; x's load is
-// inside a branch, so there is no batch of loads to join; w's index comes
+// inside a branch (or there is no load before the barrier), so there is no
+// batch of loads to join; w's index comes
 // from a shuffle, which ends a phase and never moves.
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "sm_90">} {
   gpu.module @k {
@@ -324,6 +325,20 @@ module attributes {gpu.container_module, rownorm.target = #nvvm.target<chip = "s
       %w0 = vector.load %arg1[%t] : memref<64xf32>, vector<8xf32>
       %p0 = arith.mulf %v, %w0 : vector<8xf32>
       vector.store %p0, %arg2[%t] : memref<64xf32>, vector<8xf32>
+      gpu.return
+    }
+    // No load at all before the barrier: the start of the block is no batch
+    // either.
+    // CHECK-LABEL: gpu.func @weight_block_start
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: vector.load %arg1
+    gpu.func @weight_block_start(%arg0: memref<64xf32>, %arg1: memref<64xf32>, %arg2: memref<64xf32>, %arg3: i64) workgroup(%ws : memref<64xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 8, 16, 1>, rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 8, 16, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 64 : i64, op = "rms_norm", params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}], roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 16 : i64, schedule = {rows_per_block = 16 : i64, threads_per_row = 8 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, static_shared_bytes = 0 : i64, weight_dtype = f32}} {
+      %one = arith.constant 1.0 : f32
+      %t = gpu.thread_id x
+      memref.store %one, %ws[%t] : memref<64xf32, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %w0 = vector.load %arg1[%t] : memref<64xf32>, vector<8xf32>
+      vector.store %w0, %arg2[%t] : memref<64xf32>, vector<8xf32>
       gpu.return
     }
     // CHECK-LABEL: gpu.func @weight_index_shuffle

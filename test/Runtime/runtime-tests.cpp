@@ -252,7 +252,7 @@ int main() {
   // A launch is checked against the manifest before it reaches the GPU.
   auto launchError = [&](void (*edit)(LaunchValues &)) {
     LaunchValues v;
-    v.x = 0x1000, v.w = 0x2000, v.y = 0x3000;
+    v.x = 0x100000, v.w = 0x200000, v.y = 0x300000;
     v.rows = 3, v.xStride = v.yStride = 4096;
     v.epsilon = 1e-6f;
     edit(v);
@@ -278,6 +278,67 @@ int main() {
                  .find("has epsilon 0.000001 built in; got 0.000010") !=
              std::string::npos,
          "another epsilon than the built-in one is refused");
+  // Overlaps (bf16 rows of 8192 bytes, an f32 weight of 16384 bytes): out
+  // may be x itself, but share no byte with w or with another view of x;
+  // rows are compared, not address ranges, where the strides agree.
+  const std::string withWeight =
+      "out overlaps weight; the kernels read the weight while writing out";
+  const std::string withX = "out overlaps x without being x (in place needs "
+                            "the same data pointer and row stride)";
+  const std::string strides =
+      "out and x have different row strides and their address ranges meet; "
+      "the runtime cannot prove they share no byte";
+  expect(launchError([](LaunchValues &v) { v.w = v.y - 12288; }) ==
+             withWeight,
+         "an f32 weight reaching into out's first row is refused");
+  expect(launchError([](LaunchValues &v) { v.w = v.y - 16384; }).empty(),
+         "a weight right before out is served");
+  expect(launchError([](LaunchValues &v) {
+           v.xStride = v.yStride = 3 * 4096, v.w = v.y + 8192;
+         }).empty(),
+         "a weight in the gap between two rows of out is served");
+  expect(launchError([](LaunchValues &v) {
+           v.xStride = v.yStride = 3 * 4096, v.w = v.y + 8192 + 16;
+         }) == withWeight,
+         "a weight 16 bytes into out's next row is refused");
+  expect(launchError([](LaunchValues &v) {
+           v.xStride = v.yStride = 8192, v.y = v.x + 8192;
+         }).empty(),
+         "x and out interleaved (the two halves of wider rows) are served");
+  expect(launchError([](LaunchValues &v) {
+           v.xStride = v.yStride = 8192, v.y = v.x + 8176;
+         }) == withX,
+         "interleaved rows sharing 16 bytes are refused");
+  expect(launchError([](LaunchValues &v) {
+           v.xStride = v.yStride = 8192, v.y = v.x + 8208;
+         }) == withX,
+         "out's row ending 16 bytes into x's next row is refused");
+  expect(launchError([](LaunchValues &v) {
+           v.xStride = v.yStride = 8192, v.y = v.x - 8208;
+         }) == withX,
+         "x's row ending 16 bytes into out's next row is refused");
+  expect(launchError([](LaunchValues &v) { v.y = v.x + 2 * 8192; }) == withX,
+         "out starting at x's last row is refused");
+  expect(launchError([](LaunchValues &v) {
+           v.rows = 2, v.xStride = v.yStride = int64_t{1} << 62;
+           v.y = v.x + (uint64_t{1} << 63);
+         }) == withX,
+         "rows 2^63 bytes apart are compared without overflow");
+  expect(launchError([](LaunchValues &v) {
+           v.x = 0x300000 + 32768, v.yStride = 4 * 4096;
+         }) == strides,
+         "out meeting x at another stride is refused");
+  expect(launchError([](LaunchValues &v) {
+           v.x = 0x300000 + 3 * 4 * 8192, v.yStride = 4 * 4096;
+         }).empty(),
+         "out before x at another stride is served");
+  expect(launchError([](LaunchValues &v) { v.y = v.x, v.yStride = 8192; }) ==
+             strides,
+         "out at x's pointer with another stride is refused");
+  expect(launchError([](LaunchValues &v) {
+           v.rows = 1, v.y = v.x, v.yStride = 9000;
+         }).empty(),
+         "one row in place is served whatever the strides say");
   LaunchValues values;
   std::vector<void *> args = launchArguments(loaded, values);
   expect(args.size() == 2 && args[0] == &values.x && args[1] == &values.rows,
@@ -420,15 +481,10 @@ int main() {
                   tensor(0x40000, {2, 3, 4096}, {3 * 4096, 4096, 1})) ==
              "rows 6 stride 4096",
          "a weight right after out is served");
-  expect(prepared(tensor(0x20000, {4, 4096}, {4096, 1}), w,
-                  tensor(0x20000, {4, 4096}, {8192, 1})) ==
-             "out overlaps x without being x (in place needs the same data "
-             "pointer and row stride)",
-         "out at x's pointer with another stride is refused");
-  expect(prepared(tensor(0x20000, {1, 4096}, {4096, 1}), w,
-                  tensor(0x20000, {1, 4096}, {9000, 1})) ==
-             "rows 1 stride 4096",
-         "one row in place is served whatever the strides say");
+  expect(prepared(tensor(0x20000, {4, 4096}, {8192, 1}), w,
+                  tensor(0x20000 + 8192, {4, 4096}, {8192, 1})) ==
+             "rows 4 stride 8192",
+         "x and out as the two halves of wider rows are served");
   LaunchValues setValues = set->prepare(bf16, x3, w, x3, 1e-6);
   bool noGpu = false;
   try {
