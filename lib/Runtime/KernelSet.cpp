@@ -98,8 +98,14 @@ std::pair<int64_t, int64_t> rowsOf(const TensorDesc &t, int64_t n,
                 " must have contiguous rows (last stride 1), got stride " +
                 std::to_string(t.strides.back()));
   int64_t rows = 1;
-  for (size_t i = 0; i + 1 < rank; ++i)
-    rows *= t.sizes[i];
+  for (size_t i = 0; i + 1 < rank; ++i) {
+    if (t.sizes[i] < 0)
+      throw Error(std::string(what) + " has a negative size (" +
+                  std::to_string(t.sizes[i]) + ")");
+    if (__builtin_mul_overflow(rows, t.sizes[i], &rows))
+      throw Error(std::string(what) +
+                  "'s leading dimensions hold more than 2^63 - 1 rows");
+  }
   // The row stride: the innermost leading dimension of more than one row;
   // the others must step whole rows of it.
   int64_t stride = n;
@@ -108,17 +114,20 @@ std::pair<int64_t, int64_t> rowsOf(const TensorDesc &t, int64_t n,
   for (size_t i = rank - 1; i-- > 0;) {
     if (t.sizes[i] == 1)
       continue;
+    bool overflow = false;
     if (!found) {
       stride = t.strides[i];
-      expected = stride * t.sizes[i];
+      overflow = __builtin_mul_overflow(stride, t.sizes[i], &expected);
       found = true;
-      continue;
+    } else {
+      if (t.strides[i] != expected)
+        throw Error(std::string(what) +
+                    "'s leading dimensions do not form rows of one stride "
+                    "(make it contiguous first)");
+      overflow = __builtin_mul_overflow(expected, t.sizes[i], &expected);
     }
-    if (t.strides[i] != expected)
-      throw Error(std::string(what) +
-                  "'s leading dimensions do not form rows of one stride "
-                  "(make it contiguous first)");
-    expected *= t.sizes[i];
+    if (overflow)
+      throw Error(std::string(what) + "'s strides overflow 64 bits");
   }
   if (rows > 1 && stride < n)
     throw Error(std::string(what) + "'s rows overlap (row stride " +

@@ -481,6 +481,19 @@ int main() {
                   tensor(0x40000, {2, 3, 4096}, {3 * 4096, 4096, 1})) ==
              "rows 6 stride 4096",
          "a weight right after out is served");
+  expect(prepared(tensor(0x20000, {3, 6148914691236517206, 4096},
+                         {4096, 4096, 1}),
+                  w, x3) ==
+             "x's leading dimensions hold more than 2^63 - 1 rows",
+         "a row count past 64 bits is refused (it wrapped to 2 rows)");
+  expect(prepared(tensor(0x20000, {-2, -3, 4096}, {-12288, 4096, 1}), w,
+                  x3) == "x has a negative size (-2)",
+         "negative sizes are refused (with these strides they passed as 6 "
+         "rows)");
+  expect(prepared(tensor(0x20000, {2, 4, 4096},
+                         {int64_t{1} << 62, int64_t{1} << 61, 1}),
+                  w, x3) == "x's strides overflow 64 bits",
+         "a stride product past 64 bits is refused");
   expect(prepared(tensor(0x20000, {4, 4096}, {8192, 1}), w,
                   tensor(0x20000 + 8192, {4, 4096}, {8192, 1})) ==
              "rows 4 stride 8192",
