@@ -109,8 +109,9 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
     and never written, so a barrier orders nothing for it): they join the
     batch of x's loads before the reduction while it has room, else move up
     their own phase. The pure operations computing a load's indices move
-    with it, but never a shuffle. Loads move in batches of at most three quarters of a
-    thread's share of the register file at full occupancy (TargetInfo), and
+    with it, but never a shuffle. Loads move in batches of at most three
+    quarters of a thread's share of the register file at full occupancy
+    (TargetInfo), and
     only in kernels whose rows span several subgroups (with a barrier) and
     whose blocks are less than half a processor's threads: kernels of short
     rows, many per block, measured slower with it, and where at most two

@@ -36,8 +36,10 @@ struct NoDevice : Error {
 std::unique_ptr<Device> openDeviceFor(const Manifest &m, int ordinal = 0);
 
 /// Throws Error when `values` break the manifest's contract: rows < 1, a
-/// stride shorter than a row, a base pointer off its alignment, or an
-/// epsilon other than a baked-in one.
+/// stride shorter than a row, a base pointer off its alignment, an epsilon
+/// other than a baked-in one, or an out whose rows share a byte with w or
+/// with x's rows without being x (rows compared exactly at one row stride,
+/// address ranges at two).
 void checkLaunch(const Manifest &m, const LaunchValues &values);
 
 /// Pointers to the fields of `values` in the kernel's parameter order (they

@@ -207,8 +207,9 @@ struct HoistRowLoads final
       bool crossesPhases = weightLoads.contains(load);
       Operation *stop = settlingPoint(load, crossesPhases, slice);
       unsigned registers = registersOf(load);
-      auto heldAt = [&](Operation *stop) {
-        return stop && isGlobalLoad(stop) ? batchRegisters.lookup(stop) : 0u;
+      auto heldAt = [&](Operation *point) {
+        return point && isGlobalLoad(point) ? batchRegisters.lookup(point)
+                                            : 0u;
       };
       unsigned held = heldAt(stop);
       if (crossesPhases &&
