@@ -43,6 +43,7 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
     pm.addPass(createCacheHints(CacheHintsOptions{cacheHints}));
   pm.addPass(createLowerRsqrt());
   pm.addPass(createMaterializeMasks());
+  pm.addPass(createWidenBF16Pairs());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
