@@ -74,7 +74,7 @@ __device__ __forceinline__ void rowsPerThread(const T *__restrict__ x, const T *
     rowsPerThread<T, N, TPR, V, R, S>(x, w, y, eps, rows, xs, ys);                     \
   }
 
-// RPT_SET picks the layouts (compiled once per set, -DRPT_SET=1 or 2);
+// RPT_SET picks the layouts (compiled once per set, -DRPT_SET=1, 2 or 3);
 // rows_per_thread_manifests.py holds the same table.
 #if RPT_SET == 1 // one vector of each of four rows (torch.compile's at 128)
 RPT_KERNEL(rms_norm_bf16_128, __nv_bfloat16, 128, 16, 1, 4, 8)
@@ -83,6 +83,10 @@ RPT_KERNEL(rms_norm_f32_128, float, 128, 32, 1, 4, 4)
 RPT_KERNEL(rms_norm_bf16_512, __nv_bfloat16, 512, 32, 2, 2, 4)
 RPT_KERNEL(rms_norm_f16_512, __half, 512, 32, 2, 2, 4)
 RPT_KERNEL(rms_norm_f32_512, float, 512, 32, 4, 2, 4)
+#elif RPT_SET == 3 // torch.compile's pick at 128 (zy): 64 threads, 32 rows a block
+RPT_KERNEL(rms_norm_bf16_128, __nv_bfloat16, 128, 16, 1, 8, 4)
+RPT_KERNEL(rms_norm_f16_128, __half, 128, 16, 1, 8, 4)
+RPT_KERNEL(rms_norm_f32_128, float, 128, 32, 1, 16, 2)
 #else // ours (threads and vectors per row) with two rows per thread
 RPT_KERNEL(rms_norm_bf16_128, __nv_bfloat16, 128, 8, 2, 2, 16)
 RPT_KERNEL(rms_norm_f16_128, __half, 128, 8, 2, 2, 16)
