@@ -11,7 +11,12 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # shellcheck source=runtime-lib.sh
 source "$ROOT/tools/gpu/runtime-lib.sh"
-KERNELS="$ROOT/${BENCH_KERNELS:-out/bench}"
+# BENCH_KERNELS: the folder of the kernels, relative to the repository (what
+# the device tool carries) or absolute.
+case ${BENCH_KERNELS:-out/bench} in
+  /*) KERNELS=$BENCH_KERNELS ;;
+  *) KERNELS="$ROOT/${BENCH_KERNELS:-out/bench}" ;;
+esac
 
 emit() {
   "$ROOT/tools/setup.sh"
