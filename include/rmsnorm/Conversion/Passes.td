@@ -179,25 +179,29 @@ def MaterializeMasks : Pass<"rownorm-materialize-masks"> {
 }
 
 def WidenBF16Pairs : Pass<"rownorm-widen-bf16-pairs"> {
-  let summary = "Widen bf16 vectors in kernels to f32 two elements per 32-bit word";
+  let summary = "Widen bf16 vectors in GPU functions to f32 two elements per 32-bit word";
   let description = [{
     A bf16 value is the high 16 bits of the f32 with the same value, so
     widening is exact bit movement. Each `arith.extf` of a 1-D bf16 vector
-    of even length to f32 in a kernel (`gpu.func`) becomes a bitcast to
-    32-bit words (two elements each, the first in the low half), a shift
-    left by 16 (the first elements) and a mask of the high half (the
-    second), bitcast to f32 and interleaved back into element order. A
-    select of the bf16 vector before the widening (rows past the end) then
-    selects words, not elements.
+    of even length (up to 1024 elements) to f32 in a `gpu.func`, kernel or
+    not, becomes a bitcast to 32-bit words (two elements each, the first in
+    the low half), a shift left by 16 (the first elements) and a mask of
+    the high half (the second), bitcast to f32 and interleaved back into
+    element order. A select of the bf16 vector before the widening (rows
+    past the end) then selects words, not elements.
+    `Integration/cpu-widen-bf16-pairs` checks the rewrite against every bf16
+    bit pattern on the CPU.
 
     Without it NVPTX unpacks every element to 16 bits and converts it, which
     `ptxas` turns into two instructions for each second element on sm_90.
-    Measured (tools/gpu/PERFLOG.md, 2026-12-01 `zv`): bf16 kernels execute
-    7-10% fewer instructions in the copy for rows of unknown alignment (N =
-    127, 1025), which is bound by instruction issue. The AMDGPU backend
-    already widens much this way (0.7-2.3% fewer instructions with the
-    pass). f16 has no such identity and is left alone, as are scalars, odd
-    lengths and functions outside kernels.
+    Measured (tools/gpu/PERFLOG.md, 2026-12-01 `zv`): bf16 kernels for rows
+    of unknown alignment, which are bound by instruction issue, execute
+    6.6% (N = 127) and 9.6% (N = 1025) fewer instructions; the benchmark's
+    bf16 cells gain 0-3.6% (geomean 0.8%), except N = 127 in graph replay,
+    2.6% slower (not understood). The AMDGPU backend already widens much
+    this way (0.1-3.0% fewer static instructions with the pass). f16 has no such
+    identity and is left alone, as are scalars, odd lengths, longer
+    vectors and functions outside `gpu.func`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect"];
 }

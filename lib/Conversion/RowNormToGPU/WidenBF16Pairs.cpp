@@ -14,6 +14,10 @@ namespace mlir::rmsnorm {
 using namespace mlir;
 
 namespace {
+/// Longer vectors are left to the target (kernels widen at most a 16-byte
+/// vector at a time); the interleaving mask is built element by element.
+constexpr int64_t kMaxElements = 1024;
+
 /// A bf16 value is the high half of the f32 with the same value, so a
 /// 32-bit word holding two packed bf16 elements widens to two f32 with one
 /// operation each: the low element shifted up, the high one masked in place.
@@ -24,7 +28,8 @@ void widenPairs(arith::ExtFOp extf) {
   auto result = dyn_cast<VectorType>(extf.getType());
   if (!source || !result || source.getRank() != 1 || source.isScalable() ||
       !source.getElementType().isBF16() || !result.getElementType().isF32() ||
-      source.getNumElements() % 2 != 0)
+      source.getNumElements() % 2 != 0 ||
+      source.getNumElements() > kMaxElements)
     return;
   int64_t pairs = source.getNumElements() / 2;
   OpBuilder b(extf);
@@ -55,9 +60,11 @@ void widenPairs(arith::ExtFOp extf) {
 struct WidenBF16Pairs final
     : public rmsnorm::impl::WidenBF16PairsBase<WidenBF16Pairs> {
   void runOnOperation() override {
+    // Each widening once, also where a gpu.func nests inside another.
     SmallVector<arith::ExtFOp> widenings;
-    getOperation()->walk([&](gpu::GPUFuncOp kernel) {
-      kernel.walk([&](arith::ExtFOp op) { widenings.push_back(op); });
+    getOperation()->walk([&](arith::ExtFOp op) {
+      if (op->getParentOfType<gpu::GPUFuncOp>())
+        widenings.push_back(op);
     });
     for (arith::ExtFOp op : widenings)
       widenPairs(op);
