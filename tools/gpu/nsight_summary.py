@@ -19,7 +19,9 @@ METRICS = [("Duration", "us", "us"), ("Executed Instructions", "warp instr", "in
 # ncu scales times to fit; the table shows microseconds.
 MICROSECONDS = {"ns": 1e-3, "nsecond": 1e-3, "us": 1.0, "usecond": 1.0,
                 "ms": 1e3, "msecond": 1e3, "s": 1e6, "second": 1e6}
-LAUNCH = re.compile(r"^  (rms_norm_\w+) (\([\d, ]+\)x\([\d, ]+\))", re.MULTILINE)
+# Any kernel's launch: ours (rms_norm_*) or a peer's (tools/gpu/peer_code.py
+# under ncu: triton_*).
+LAUNCH = re.compile(r"^  ([A-Za-z_]\w*) (\([\d, ]+\)x\([\d, ]+\))", re.MULTILINE)
 SASS = re.compile(r"^\s+/\*[0-9a-f]{4}\*/\s+(?:@!?U?P[0-9T]\s+)?([A-Z0-9_]+)", re.MULTILINE)
 
 
@@ -39,7 +41,7 @@ def launches(path):
     text = open(path).read()
     heads = list(LAUNCH.finditer(text))
     if not heads:
-        sys.exit(f"nsight_summary.py: no profiled rms_norm launch in {path}")
+        sys.exit(f"nsight_summary.py: no profiled kernel launch in {path}")
     width = max(len(h.group(1)) for h in heads) + 2
     shape = max(len(h.group(2)) for h in heads) + 2
     print("kernel".ljust(width) + "grid x block".ljust(shape) +
