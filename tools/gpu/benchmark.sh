@@ -19,6 +19,12 @@ case ${BENCH_KERNELS:-out/bench} in
 esac
 
 emit() {
+  # Replaced only when emit wrote it (its bench.mlir) or it is empty: a
+  # mistyped BENCH_KERNELS must not delete a folder of something else.
+  if [[ -e $KERNELS && ! -f $KERNELS/bench.mlir && -n "$(ls -A "$KERNELS")" ]]; then
+    echo "benchmark.sh: $KERNELS is not a folder emit wrote (no bench.mlir, not empty); not replacing it" >&2
+    exit 2
+  fi
   "$ROOT/tools/setup.sh"
   local bin="${RMSNORM_BUILD_DIR:-$ROOT/build}/bin"
   rm -rf "$KERNELS"
