@@ -136,11 +136,7 @@ FailureOr<Value> weightArgument(gpu::GPUFuncOp kernel) {
     return failure();
   if (!*known)
     return Value();
-  const SmallVector<rownorm::KernelParam> &params = (*known)->contract.params;
-  for (auto [index, param] : llvm::enumerate(params))
-    if (param.name == "w" && index < kernel.getNumArguments())
-      return Value(kernel.getArgument(index));
-  return Value();
+  return contractArgument(kernel, (*known)->contract, "w");
 }
 
 /// Moves `load` right below `stop` (or to the start of its block), with
@@ -208,8 +204,7 @@ struct HoistRowLoads final
       Operation *stop = settlingPoint(load, crossesPhases, slice);
       unsigned registers = registersOf(load);
       auto heldAt = [&](Operation *point) {
-        return point && isGlobalLoad(point) ? batchRegisters.lookup(point)
-                                            : 0u;
+        return point && isGlobalLoad(point) ? batchRegisters.lookup(point) : 0u;
       };
       unsigned held = heldAt(stop);
       if (crossesPhases &&

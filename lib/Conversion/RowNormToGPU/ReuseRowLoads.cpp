@@ -227,10 +227,8 @@ FailureOr<RereadLoads> loadsToReread(gpu::GPUFuncOp kernel) {
     return failure();
   if (!*known || !shouldRereadRows((*known)->contract, *(*known)->target))
     return RereadLoads();
-  for (auto [index, param] : llvm::enumerate((*known)->contract.params))
-    if (param.name == "x" && index < kernel.getNumArguments())
-      return RereadLoads{kernel.getArgument(index),
-                         (*known)->target->getMaxVectorBytes()};
+  if (Value x = contractArgument(kernel, (*known)->contract, "x"))
+    return RereadLoads{x, (*known)->target->getMaxVectorBytes()};
   return RereadLoads();
 }
 

@@ -25,6 +25,15 @@ mlir::rmsnorm::getKernelTarget(gpu::GPUFuncOp kernel) {
       KernelTarget{std::move(*contract), std::move(target)});
 }
 
+Value mlir::rmsnorm::contractArgument(gpu::GPUFuncOp kernel,
+                                      const rownorm::LaunchContract &contract,
+                                      StringRef name) {
+  for (auto [index, param] : llvm::enumerate(contract.params))
+    if (param.name == name && index < kernel.getNumArguments())
+      return kernel.getArgument(index);
+  return Value();
+}
+
 bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
                                      const TargetInfo &target) {
   // LaunchContract::fromAttr has checked the schedule, the element type and

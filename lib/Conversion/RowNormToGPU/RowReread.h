@@ -35,6 +35,11 @@ struct KernelTarget {
 /// cannot be read.
 FailureOr<std::optional<KernelTarget>> getKernelTarget(gpu::GPUFuncOp kernel);
 
+/// The argument of `kernel` that `contract` names `name` (a parameter's
+/// role: "x", "w", ...), or null when no parameter has it.
+Value contractArgument(gpu::GPUFuncOp kernel,
+                       const rownorm::LaunchContract &contract, StringRef name);
+
 /// Whether the scaling of `contract`'s kernel reads x again rather than
 /// reusing the registers of the sum of squares (TargetInfo.h's rule; the
 /// rows are in place unless a parameter has role "x").

@@ -21,8 +21,8 @@ constexpr int64_t kMaxElements = 1024;
 /// A bf16 value is the high half of the f32 with the same value, so a
 /// 32-bit word holding two packed bf16 elements widens to two f32 with one
 /// operation each: the low element shifted up, the high one masked in place.
-/// Targets otherwise unpack each element to 16 bits first (NVPTX: a `prmt`
-/// and a multiply per high element on sm_90).
+/// Targets otherwise may unpack each element to 16 bits first (two
+/// instructions per high element where measured: the pass description).
 void widenPairs(arith::ExtFOp extf) {
   auto source = dyn_cast<VectorType>(extf.getIn().getType());
   auto result = dyn_cast<VectorType>(extf.getType());
