@@ -36,10 +36,15 @@ for cell in "${cells[@]}"; do
   cubins+=("$kernels/$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["files"]["cubin"])' "$manifest")")
 done
 build_runtime
+# Three pipes' busy share (tools/gpu/nsight_summary.py's last columns).
+PIPES=sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active
+PIPES+=,sm__inst_executed_pipe_fmaheavy.avg.pct_of_peak_sustained_active
+PIPES+=,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active
 if ! ncu --kernel-name regex:rms_norm \
   --section SpeedOfLight --section MemoryWorkloadAnalysis \
   --section WarpStateStats --section SchedulerStats --section Occupancy \
   --section LaunchStats --section InstructionStats --section SourceCounters \
+  --metrics "$PIPES" \
   --print-details all \
   python3 "$ROOT/tools/gpu/nsight_launch.py" --kernels "$kernels" \
   --runtime "$RUNTIME_LIB" --cells "$1" > "$out/profile.txt" 2>&1; then

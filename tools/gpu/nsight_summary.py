@@ -3,8 +3,12 @@
 kernel, its grid and block (the grid gives the rows), duration in
 microseconds, executed (warp) instructions, the share of scheduler cycles
 with no eligible warp (low: instruction issue, not memory, sets the speed),
-DRAM throughput, achieved occupancy and L2 hit rate; "?" where the report
-lacks a metric. Given cuobjdump listings too (nsight.sh's sass-*.txt), each
+DRAM throughput, achieved occupancy, L2 hit rate, and how busy three
+instruction pipes were (% of their peak while the processor was active:
+ALU for integer, select and logic work, FMA-heavy for f32 multiplies and
+f16 conversions, LSU for memory instructions; a pipe near its peak limits
+an issue-bound kernel even when the issue slots are not all used); "?" where
+the report lacks a metric. Given cuobjdump listings too (nsight.sh's sass-*.txt), each
 one's static SASS instruction count and its ten most frequent opcodes.
 Usage: python3 tools/gpu/nsight_summary.py profile.txt [sass-*.txt ...]"""
 import collections
@@ -15,7 +19,11 @@ import sys
 # (metric, column label, the unit the column shows)
 METRICS = [("Duration", "us", "us"), ("Executed Instructions", "warp instr", "inst"),
            ("No Eligible", "% no eligible", "%"), ("DRAM Throughput", "% DRAM", "%"),
-           ("Achieved Occupancy", "% occupancy", "%"), ("L2 Hit Rate", "% L2 hits", "%")]
+           ("Achieved Occupancy", "% occupancy", "%"), ("L2 Hit Rate", "% L2 hits", "%"),
+           ("sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active", "% ALU pipe", "%"),
+           ("sm__inst_executed_pipe_fmaheavy.avg.pct_of_peak_sustained_active", "% FMA-heavy",
+            "%"),
+           ("sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active", "% LSU pipe", "%")]
 # ncu scales times to fit; the table shows microseconds.
 MICROSECONDS = {"ns": 1e-3, "nsecond": 1e-3, "us": 1.0, "usecond": 1.0,
                 "ms": 1e3, "msecond": 1e3, "s": 1e6, "second": 1e6}
