@@ -5,6 +5,9 @@ more resident block (`.minnctapersm B+1` after `.maxntid`; ptxas then caps
 the registers and may spill). Usage, from the repository root:
   cp -r out/bench out/bench-occ
   python3 tools/gpu/prototypes/min_blocks_variant.py out/bench-occ
+With --full, a kernel asks for as many blocks as its threads allow
+(THREADS_PER_PROCESSOR / threads, at most MAX_BLOCKS) instead of one more;
+names after the folder (e.g. rms_norm_bf16_128) limit it to those kernels.
 Prints each kernel's registers, spill bytes and blocks per processor.
 """
 import glob
@@ -23,19 +26,24 @@ def blocks(registers, threads):
                THREADS_PER_PROCESSOR // threads, MAX_BLOCKS)
 
 
-def main(folder, ptxas="/usr/local/cuda/bin/ptxas"):
+def main(folder, *args, ptxas="/usr/local/cuda/bin/ptxas"):
+    full = "--full" in args
+    names = [a for a in args if a != "--full"]
     for path in sorted(glob.glob(f"{folder}/*.json")):
         with open(path) as f:
             m = json.load(f)
+        if names and m["kernel"] not in names:
+            continue
         threads = m["block"][0] * m["block"][1]
         b = blocks(m["resources"]["registers"], threads)
         if b * threads >= THREADS_PER_PROCESSOR:
             continue
+        want = min(THREADS_PER_PROCESSOR // threads, MAX_BLOCKS) if full else b + 1
         ptx, cubin = path[:-5] + ".ptx", path[:-5] + ".cubin"
         with open(ptx) as f:
             text = f.read()
         text = re.sub(r"(\.maxntid [^\n]*\n)",
-                      lambda g: g.group(1) + f".minnctapersm {b + 1}\n", text, count=1)
+                      lambda g: g.group(1) + f".minnctapersm {want}\n", text, count=1)
         with open(ptx, "w") as f:
             f.write(text)
         log = subprocess.run([ptxas, "-arch=sm_90", "-v", ptx, "-o", cubin],
@@ -46,7 +54,7 @@ def main(folder, ptxas="/usr/local/cuda/bin/ptxas"):
               f"{m['resources']['registers']} -> {regs}, spill {spill}, blocks "
               f"{b} -> {blocks(regs, threads)}")
         m["resources"].update(registers=regs, spill_store_bytes=spill,
-                              reported_by=f"ptxas, .minnctapersm {b + 1}")
+                              reported_by=f"ptxas, .minnctapersm {want}")
         with open(path, "w") as f:
             json.dump(m, f, indent=1)
 
