@@ -9,6 +9,9 @@ aligned (the benchmark's contiguous inputs). Kernels of other widths are left
 as they are. Usage, from the repository root:
   cp -r out/bench-wb out/bench-al
   python3 tools/gpu/prototypes/aligned_only_variant.py out/bench-al
+With --maxnreg R, each changed kernel also gets `.maxnreg R`: without it
+ptxas schedules the lone aligned copy for fewer registers and spreads its
+loads (2026-12-01s8h).
 Prints each changed kernel's registers before and after.
 """
 import glob
@@ -30,7 +33,8 @@ def registers(ptxas, ptx, cubin):
     return int(re.search(r"Used (\d+) registers", log).group(1))
 
 
-def main(folder, ptxas="/usr/local/cuda/bin/ptxas"):
+def main(folder, *args, ptxas="/usr/local/cuda/bin/ptxas"):
+    maxnreg = int(args[1]) if args[:1] == ("--maxnreg",) else None
     for path in sorted(glob.glob(f"{folder}/*.json")):
         with open(path) as f:
             m = json.load(f)
@@ -46,11 +50,15 @@ def main(folder, ptxas="/usr/local/cuda/bin/ptxas"):
         text, count = branch.subn("", text, count=1)
         if count != 1:
             sys.exit(f"{ptx}: no branch on {version.group(2)}")
+        if maxnreg:
+            text = re.sub(r"(\.maxntid [^\n]*\n)", lambda g: g.group(1) + f".maxnreg {maxnreg}\n",
+                          text, count=1)
         with open(ptx, "w") as f:
             f.write(text)
         regs = registers(ptxas, ptx, cubin)
         print(f"{m['dtype']:5}{m['n']:6} registers {m['resources']['registers']} -> {regs}")
-        m["resources"].update(registers=regs, reported_by="ptxas, aligned copy only")
+        m["resources"].update(registers=regs, reported_by="ptxas, aligned copy only"
+                            + (f", .maxnreg {maxnreg}" if maxnreg else ""))
         with open(path, "w") as f:
             json.dump(m, f, indent=1)
 
