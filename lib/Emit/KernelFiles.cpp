@@ -51,6 +51,15 @@ std::string mlir::rmsnorm::emit::writeManifest(
   json::Array variants;
   for (const std::string &name : k.variants)
     variants.push_back(name + "." + id.chip + ".json");
+  // Row strides compiled in, by role; the others are parameters.
+  json::Object staticRowStrides;
+  for (const auto &[role, stride] : c.staticRowStrides)
+    staticRowStrides[role] = stride;
+  std::string rowStride =
+      c.staticRowStrides.empty()
+          ? "any value >= n (elements)"
+          : "as compiled in for the roles in static_row_strides; any value "
+            ">= n (elements) where a *_row_stride parameter takes it";
   rownorm::ScheduleAttr s = k.schedule;
   json::Object manifest{
       {key::Schema, schema::kSchemaName},
@@ -67,6 +76,7 @@ std::string mlir::rmsnorm::emit::writeManifest(
                                : json::Value(nullptr)},
       {key::StaticRows,
        k.staticRows ? json::Value(*k.staticRows) : json::Value(nullptr)},
+      {key::StaticRowStrides, std::move(staticRowStrides)},
       {key::FromRows,
        k.fromRows ? json::Value(*k.fromRows) : json::Value(nullptr)},
       {key::Variants, std::move(variants)},
@@ -83,7 +93,7 @@ std::string mlir::rmsnorm::emit::writeManifest(
       {key::Cluster, nullptr},
       {key::Alignment,
        json::Object{{key::BasePointerBytes, c.basePointerAlignment},
-                    {"row_stride", "any value >= n (elements)"},
+                    {"row_stride", rowStride},
                     {"fast_path", "every row stride * sizeof(dtype) is a "
                                   "multiple of " +
                                       std::to_string(c.rowAlignment) +
@@ -146,6 +156,10 @@ std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
      << "_STATIC_SHARED_BYTES = " << c.staticSharedBytes << ",\n  " << upper
      << "_POINTER_ALIGNMENT = " << c.basePointerAlignment << ",\n  " << upper
      << "_EPSILON_IS_PARAMETER = " << (runtimeEpsilon ? 1 : 0);
+  // Row strides compiled in (a launch must pass exactly these).
+  for (const auto &[role, stride] : c.staticRowStrides)
+    os << ",\n  " << upper << "_" << StringRef(role).upper()
+       << "_ROW_STRIDE = " << stride;
   // A kernel for many rows: from how many rows to prefer it.
   if (c.kernel.fromRows)
     os << ",\n  " << upper << "_FROM_ROWS = " << *c.kernel.fromRows;

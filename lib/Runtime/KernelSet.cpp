@@ -34,13 +34,19 @@ std::unique_ptr<KernelSet> KernelSet::fromDirectory(const std::string &dir,
   return set;
 }
 
+/// Whether a framework's tensors of any shape can reach `m` by its types and
+/// width: not a kernel compiled for one row count or for fixed row strides,
+/// and not a variant for many rows (reached through the kernel naming it).
+static bool servesAnyShape(const Manifest &m) {
+  return !m.staticRows && !m.fromRows && !m.staticXStride && !m.staticYStride;
+}
+
 const Manifest *KernelSet::find(ElementType dtype, ElementType weightDtype,
                                 int64_t n, double epsilon) const {
   const Manifest *builtIn = nullptr;
   for (const Manifest &m : all) {
-    // A variant for many rows is reached through the kernel naming it.
     if (m.dtype != dtype || m.weightDtype != weightDtype || m.n != n ||
-        m.staticRows || m.fromRows)
+        !servesAnyShape(m))
       continue;
     if (m.runtimeEpsilon)
       return &m;
@@ -58,6 +64,8 @@ std::string KernelSet::describe() const {
   // use (tools/gpu/torch.sh says where that happened).
   std::map<std::string, std::map<int64_t, std::string>> byTypes;
   for (const Manifest &m : all) {
+    if (!servesAnyShape(m))
+      continue;
     std::string key = std::string(elementTypeName(m.dtype)) + " rows with " +
                       elementTypeName(m.weightDtype) + " weight";
     std::string width = std::to_string(m.n);

@@ -3,7 +3,9 @@
 #include "rmsnorm/Runtime/Launch.h"
 
 #include <cmath>
+#include <optional>
 #include <string>
+#include <tuple>
 
 namespace rmsnorm::runtime {
 
@@ -95,6 +97,26 @@ void checkNoOverlap(const Manifest &m, const LaunchValues &v) {
 }
 } // namespace
 
+std::string rowStrideProblem(const Manifest &m, int64_t xStride,
+                             int64_t yStride) {
+  if (xStride < m.n || yStride < m.n)
+    return "row strides (x " + std::to_string(xStride) + ", y " +
+           std::to_string(yStride) + ") must hold a row of " +
+           std::to_string(m.n) + " elements";
+  // A stride compiled into the kernel is the only one it can serve: it
+  // would read and write rows that far apart whatever the caller passed.
+  for (auto [name, fixed, stride] :
+       {std::tuple<const char *, std::optional<int64_t>, int64_t>{
+            "x", m.staticXStride, xStride},
+        {"y", m.staticYStride, yStride}})
+    if (fixed && stride != *fixed)
+      return "kernel " + m.kernel + " has rows of " + name + " " +
+             std::to_string(*fixed) +
+             " elements apart compiled in; got a row stride of " +
+             std::to_string(stride);
+  return "";
+}
+
 void checkLaunch(const Manifest &m, const LaunchValues &v) {
   if (v.rows < 1)
     throw Error("rows must be at least 1, got " + std::to_string(v.rows));
@@ -103,10 +125,8 @@ void checkLaunch(const Manifest &m, const LaunchValues &v) {
   if (v.rows / m.rowsPerBlock >= maxRows)
     throw Error(std::to_string(v.rows) +
                 " rows need more than 2^31 - 1 blocks");
-  if (v.xStride < m.n || v.yStride < m.n)
-    throw Error("row strides (x " + std::to_string(v.xStride) + ", y " +
-                std::to_string(v.yStride) + ") must hold a row of " +
-                std::to_string(m.n) + " elements");
+  if (std::string why = rowStrideProblem(m, v.xStride, v.yStride); !why.empty())
+    throw Error(why);
   for (auto [name, ptr] :
        {std::pair<const char *, DevicePtr>{"x", v.x}, {"w", v.w}, {"y", v.y}})
     if (ptr % m.pointerAlignment != 0)

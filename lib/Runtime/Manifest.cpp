@@ -319,6 +319,45 @@ static bool isPlainFileName(const std::string &file) {
          file.find_first_of("/\\") == std::string::npos;
 }
 
+/// Each row role's stride: a "<role>_row_stride" parameter, or compiled in
+/// and listed in "static_row_strides" (exactly one of the two).
+static void readRowStrides(const Json &root, Manifest &m) {
+  auto hasParam = [&](const std::string &name) {
+    for (const Param &p : m.params)
+      if (p.name == name)
+        return true;
+    return false;
+  };
+  const Json &strides =
+      require(root, manifest::key::StaticRowStrides, Json::Kind::Object);
+  for (const auto &[role, value] : strides.object) {
+    if ((role != "x" && role != "y" && role != "xy") || !hasParam(role))
+      throw Error(std::string(manifest::key::StaticRowStrides) + " names \"" +
+                  role + "\", which is not a row parameter of this kernel");
+    int64_t stride = requireInt(strides, role);
+    if (stride < m.n)
+      throw Error("the static row stride of " + role + " (" +
+                  std::to_string(stride) + ") does not hold a row of " +
+                  std::to_string(m.n) + " elements");
+    if (role != "y")
+      m.staticXStride = stride;
+    if (role != "x")
+      m.staticYStride = stride;
+  }
+  for (const char *role : {"x", "y", "xy"}) {
+    if (!hasParam(role))
+      continue;
+    bool param = hasParam(std::string(role) + "_row_stride");
+    bool fixed = strides.object.count(role) != 0;
+    if (param == fixed)
+      throw Error(std::string(role) +
+                  (param ? " has both a row stride parameter and a static "
+                           "row stride"
+                         : " has neither a row stride parameter nor a static "
+                           "row stride"));
+  }
+}
+
 Manifest Manifest::load(const std::string &path) {
   namespace key = manifest::key;
   std::string text = readFile(path, "manifest");
@@ -435,6 +474,7 @@ Manifest Manifest::load(const std::string &path) {
       throw Error(m.runtimeEpsilon
                       ? "epsilon is null but no parameter takes it"
                       : "epsilon is both built in and a parameter");
+    readRowStrides(root, m);
     for (const auto &[name, value] :
          require(root, key::Files, Json::Kind::Object).object) {
       if (value.kind != Json::Kind::String)
@@ -472,7 +512,9 @@ bool Manifest::sameComputation(const Manifest &o) const {
          target == o.target && chip == o.chip && dtype == o.dtype &&
          weightDtype == o.weightDtype && n == o.n &&
          runtimeEpsilon == o.runtimeEpsilon &&
-         (runtimeEpsilon || epsilon == o.epsilon) && staticRows == o.staticRows;
+         (runtimeEpsilon || epsilon == o.epsilon) &&
+         staticRows == o.staticRows && staticXStride == o.staticXStride &&
+         staticYStride == o.staticYStride;
 }
 
 int chooseVariant(const std::vector<const Manifest *> &variants,

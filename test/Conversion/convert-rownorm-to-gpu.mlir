@@ -54,8 +54,9 @@ func.func @wide_rows(%x: memref<?x4096xf32, strided<[?, 1]>>, %w: memref<4096xf3
   return
 }
 
-// Static shapes and strides: no parameters beyond the pointers, no
-// workgroup memory (16 threads per row stay inside one warp). The block
+// Static shapes and strides: no parameters beyond the pointers (the
+// contract records the row strides the kernel has compiled in, 512 for x and
+// 256 for y, for loaders to check a caller's against), no workgroup memory (16 threads per row stay inside one warp). The block
 // loop of one trip folds away: one row per block, 8 blocks. x's dynamic
 // offset is 0 in the kernel (the pointer is the first element), so the
 // alignment test is true (canonicalization removes the other copy).
@@ -64,7 +65,7 @@ func.func @wide_rows(%x: memref<?x4096xf32, strided<[?, 1]>>, %w: memref<4096xf3
 // CHECK-NOT: workgroup
 // CHECK-SAME: block = array<i64: 16, 1, 1>
 // CHECK-SAME: params = [{access = "read", kind = "pointer", name = "x", type = f16}, {access = "read", kind = "pointer", name = "w", type = f16}, {access = "write", kind = "pointer", name = "y", type = f16}]
-// CHECK-SAME: rows_per_block = 1 : i64, schedule = {rows_per_block = 1 : i64, threads_per_row = 16 : i64, vector_width = 8 : i64, vectors_per_thread = 2 : i64}, static_rows = 8 : i64
+// CHECK-SAME: rows_per_block = 1 : i64, schedule = {rows_per_block = 1 : i64, threads_per_row = 16 : i64, vector_width = 8 : i64, vectors_per_thread = 2 : i64}, static_row_strides = {x = 512 : i64, y = 256 : i64}, static_rows = 8 : i64
 // CHECK: %[[TRUE:.*]] = arith.constant true
 // CHECK: scf.if %[[TRUE]] {
 // CHECK-NOT: gpu.barrier

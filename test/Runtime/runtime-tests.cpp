@@ -24,7 +24,7 @@ static int passed = 0, failed = 0;
 
 // The parameters of a kernel that takes epsilon, as a manifest lists them.
 static const std::string kEpsilonParams =
-    R"("params": [{"name": "x", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
+    R"("static_row_strides": {}, "params": [{"name": "x", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
                  {"name": "y", "kind": "pointer"}, {"name": "epsilon", "kind": "scalar"},
                  {"name": "rows", "kind": "scalar"}, {"name": "x_row_stride", "kind": "scalar"},
                  {"name": "y_row_stride", "kind": "scalar"}],)";
@@ -186,23 +186,25 @@ int main() {
              std::string::npos,
          "trailing text is refused");
   std::ofstream("runtime-tests-manifest.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
              "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "bf16", "weight_dtype": "f32", "n": 4096,
              "epsilon": 1e-06, "block": [128, 1, 1], "rows_per_block": 1,
              "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
              "params": [{"name": "x", "kind": "pointer"},
-                        {"name": "rows", "kind": "scalar"}],
+                        {"name": "rows", "kind": "scalar"},
+                        {"name": "x_row_stride", "kind": "scalar"}],
+             "static_row_strides": {},
              "files": {"ptx": "k.sm_90.ptx", "cubin": "k.sm_90.cubin"}})";
   Manifest loaded = Manifest::load("runtime-tests-manifest.json");
   expect(loaded.n == 4096 && loaded.weightDtype == ElementType::F32 &&
-             loaded.block[0] == 128 && loaded.params.size() == 2 &&
+             loaded.block[0] == 128 && loaded.params.size() == 3 &&
              loaded.params[0].pointer && !loaded.params[1].pointer,
          "a manifest loads");
   expect(loaded.imagePath() == "./k.sm_90.cubin",
          "the cubin is preferred to the PTX");
   std::ofstream("runtime-tests-bad.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2, "kernel": "k"})";
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3, "kernel": "k"})";
   expect(errorOf([] {
            Manifest::load("runtime-tests-bad.json");
          }).find("manifest has no \"symbol\"") != std::string::npos,
@@ -212,12 +214,12 @@ int main() {
       << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1})";
   expect(errorOf([] { Manifest::load("runtime-tests-v1.json"); })
                  .find("manifest schema version 1 is not supported (this "
-                       "runtime reads version 2; emit the kernel again)") !=
+                       "runtime reads version 3; emit the kernel again)") !=
              std::string::npos,
          "an older schema is refused with what to do");
   // Epsilon as a kernel parameter: "epsilon" is null, a parameter takes it.
   std::ofstream("runtime-tests-eps.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
              "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
              "epsilon": null, "static_rows": null, "block": [8, 4, 1],
@@ -228,6 +230,7 @@ int main() {
                         {"name": "y", "kind": "pointer"},
                         {"name": "epsilon", "kind": "scalar"},
                         {"name": "rows", "kind": "scalar"}],
+             "static_row_strides": {"x": 8, "y": 8},
              "files": {"ptx": "k.sm_90.ptx"}})";
   Manifest eps = Manifest::load("runtime-tests-eps.json");
   expect(eps.runtimeEpsilon && !eps.staticRows,
@@ -248,6 +251,66 @@ int main() {
               "epsilon must be positive and finite, got 0.000000";
   }
   expect(refused, "a run-time epsilon of 0 is refused");
+  // Row strides compiled in (no stride parameters): the only ones served.
+  epsValues.epsilon = 3e-4f;
+  auto strideError = [&](int64_t xStride, int64_t yStride) {
+    LaunchValues v = epsValues;
+    v.x = 0x1000, v.w = 0x2000, v.y = 0x3000;
+    v.xStride = xStride, v.yStride = yStride;
+    try {
+      checkLaunch(eps, v);
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  expect(eps.staticXStride == 8 && eps.staticYStride == 8 &&
+             strideError(8, 8).empty(),
+         "a launch with the compiled-in row strides passes");
+  expect(strideError(16, 8) == "kernel k has rows of x 8 elements apart "
+                               "compiled in; got a row stride of 16",
+         "another x row stride than the compiled-in one is refused");
+  expect(strideError(8, 9) == "kernel k has rows of y 8 elements apart "
+                              "compiled in; got a row stride of 9",
+         "another y row stride than the compiled-in one is refused");
+  // Each row role has exactly one stride: a parameter or a static one.
+  auto strideManifestError = [](const std::string &strides,
+                                const std::string &extraParam) {
+    std::ofstream("runtime-tests-strides.json")
+        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+               "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
+               "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
+               "epsilon": 1e-06, "block": [8, 4, 1], "rows_per_block": 4,
+               "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
+               "params": [{"name": "x", "kind": "pointer"},
+                          {"name": "w", "kind": "pointer"},
+                          {"name": "y", "kind": "pointer"},
+                          {"name": "rows", "kind": "scalar"})"
+        << extraParam << "]," << strides << R"(
+               "files": {"ptx": "k.sm_90.ptx"}})";
+    return errorOf([] { Manifest::load("runtime-tests-strides.json"); });
+  };
+  expect(strideManifestError("", "").find(
+             "manifest has no \"static_row_strides\"") != std::string::npos,
+         "a manifest without static_row_strides is refused");
+  expect(strideManifestError(R"("static_row_strides": {"x": 8},)", "")
+                 .find("y has neither a row stride parameter nor a static "
+                       "row stride") != std::string::npos,
+         "a row role without a stride is refused");
+  expect(strideManifestError(R"("static_row_strides": {"x": 8, "y": 8},)",
+                             R"(, {"name": "y_row_stride", "kind": "scalar"})")
+                 .find("y has both a row stride parameter and a static row "
+                       "stride") != std::string::npos,
+         "a row role with two strides is refused");
+  expect(strideManifestError(R"("static_row_strides": {"x": 8, "y": 7},)", "")
+                 .find("the static row stride of y (7) does not hold a row "
+                       "of 8 elements") != std::string::npos,
+         "a static row stride shorter than a row is refused");
+  expect(strideManifestError(
+             R"("static_row_strides": {"x": 8, "y": 8, "w": 8},)", "")
+                 .find("static_row_strides names \"w\", which is not a row "
+                       "parameter of this kernel") != std::string::npos,
+         "a static row stride of the weight is refused");
 
   // A launch is checked against the manifest before it reaches the GPU.
   auto launchError = [&](void (*edit)(LaunchValues &)) {
@@ -341,7 +404,8 @@ int main() {
          "one row in place is served whatever the strides say");
   LaunchValues values;
   std::vector<void *> args = launchArguments(loaded, values);
-  expect(args.size() == 2 && args[0] == &values.x && args[1] == &values.rows,
+  expect(args.size() == 3 && args[0] == &values.x && args[1] == &values.rows &&
+             args[2] == &values.xStride,
          "arguments follow the manifest's parameter order");
   unsigned grid[3];
   Manifest fourRows = loaded;
@@ -366,14 +430,14 @@ int main() {
 
   // The kernel set of framework bindings: lookup and argument checks.
   std::system("mkdir -p kernelset");
-  std::ofstream("kernelset/a.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+  std::ofstream("kernelset/a.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
       "kernel": "a", "symbol": "a", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "bf16", "weight_dtype": "bf16", "n": 4096, "epsilon": null, "static_rows": null,
       "block": [128, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
       "alignment": {"base_pointer_bytes": 16},)"
                                    << kEpsilonParams << R"(
       "files": {"ptx": "a.sm_90.ptx"}})";
-  std::ofstream("kernelset/b.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+  std::ofstream("kernelset/b.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
       "kernel": "b", "symbol": "b", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "f16", "weight_dtype": "f32", "n": 5128, "epsilon": 1e-05, "static_rows": null,
       "block": [256, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
@@ -381,6 +445,7 @@ int main() {
       "params": [{"name": "x", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
                  {"name": "y", "kind": "pointer"}, {"name": "rows", "kind": "scalar"},
                  {"name": "x_row_stride", "kind": "scalar"}, {"name": "y_row_stride", "kind": "scalar"}],
+      "static_row_strides": {},
       "files": {"ptx": "b.sm_90.ptx"}})";
   // Read after a.json, described before it: widths in numeric order.
   {
@@ -393,9 +458,24 @@ int main() {
                             {"\"n\": 4096", "\"n\": 128"}})
       text.replace(text.find(from), from.size(), to);
     std::ofstream("kernelset/c.json") << text;
+    // d: rows of 256 with their strides compiled in (no stride parameters).
+    for (auto [from, to] : {std::pair<std::string, std::string>{
+                                "\"kernel\": \"c\", \"symbol\": \"c\"",
+                                "\"kernel\": \"d\", \"symbol\": \"d\""},
+                            {"\"n\": 128", "\"n\": 256"},
+                            {"\"static_row_strides\": {}",
+                             "\"static_row_strides\": {\"x\": 256, \"y\": 256}"},
+                            {", {\"name\": \"x_row_stride\", \"kind\": \"scalar\"},\n"
+                             "                 {\"name\": \"y_row_stride\", \"kind\": \"scalar\"}",
+                             ""}})
+      text.replace(text.find(from), from.size(), to);
+    std::ofstream("kernelset/d.json") << text;
   }
   auto set = KernelSet::fromDirectory("kernelset", "nvptx");
-  expect(set->manifests().size() == 3, "a kernel set reads every manifest");
+  expect(set->manifests().size() == 4, "a kernel set reads every manifest");
+  expect(!set->find(ElementType::BF16, ElementType::BF16, 256, 1e-6),
+         "a kernel with its row strides compiled in serves no framework "
+         "tensor by width alone");
   expect(set->find(ElementType::BF16, ElementType::BF16, 4096, 0.125) &&
              set->find(ElementType::BF16, ElementType::BF16, 4096, 1e-6),
          "a kernel taking epsilon serves any epsilon");
@@ -512,7 +592,7 @@ int main() {
   std::system("rm -rf variants && mkdir -p variants");
   auto variantManifest = [](const std::string &kernel, int64_t n,
                             const std::string &extra) {
-    return R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 2,
+    return R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
       "kernel": ")" + kernel + R"(", "symbol": ")" + kernel + R"(", "op": "rms_norm",
       "target": "nvptx", "chip": "sm_90", "dtype": "bf16", "weight_dtype": "bf16",
       "n": )" + std::to_string(n) + R"(, "epsilon": null, "static_rows": null, )" +
@@ -598,8 +678,9 @@ int main() {
                      builtIn(many, "1e-06"))
                      .find(other) != std::string::npos &&
              refusal(variantManifest("m", 8192, names),
-                     edited(many, "\"name\": \"y\", \"kind\": \"pointer\"",
-                            "\"name\": \"xy\", \"kind\": \"pointer\""))
+                     edited(edited(many, "\"name\": \"y\", \"kind\": \"pointer\"",
+                                   "\"name\": \"xy\", \"kind\": \"pointer\""),
+                            "\"y_row_stride\"", "\"xy_row_stride\""))
                      .find(other) != std::string::npos &&
              refusal(variantManifest("m", 8192, names),
                      edited(many, "\"base_pointer_bytes\": 16",

@@ -368,15 +368,16 @@ int run(const Options &o) {
     rowCounts.push_back(rows);
   }
   std::vector<std::pair<int64_t, int64_t>> strides;
+  // A row stride compiled into the kernel is the only one it serves: it
+  // replaces the --strides tokens, and --x-stride / --y-stride must match it.
   for (const std::string &token : o.strides) {
     int64_t s = resolveStride(token, m);
-    strides.emplace_back(o.xStride ? o.xStride : s, o.yStride ? o.yStride : s);
+    strides.emplace_back(o.xStride ? o.xStride : m.staticXStride.value_or(s),
+                         o.yStride ? o.yStride : m.staticYStride.value_or(s));
   }
   for (auto [xs, ys] : strides) {
-    if (xs < m.n || ys < m.n)
-      usage("row strides (x " + std::to_string(xs) + ", y " +
-            std::to_string(ys) + ") must hold a row of " + std::to_string(m.n) +
-            " elements");
+    if (std::string why = rowStrideProblem(m, xs, ys); !why.empty())
+      usage(why);
     for (int64_t rows : rowCounts) {
       bufferBytes(rows, xs, elementBytes(m.dtype));
       bufferBytes(rows, ys, elementBytes(m.dtype));

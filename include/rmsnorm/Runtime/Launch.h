@@ -36,11 +36,16 @@ struct NoDevice : Error {
 std::unique_ptr<Device> openDeviceFor(const Manifest &m, int ordinal = 0);
 
 /// Throws Error when `values` break the manifest's contract: rows < 1, a
-/// stride shorter than a row, a base pointer off its alignment, an epsilon
-/// other than a baked-in one, or an out whose rows share a byte with w or
-/// with x's rows without being x (rows compared exactly at one row stride,
-/// address ranges at two).
+/// stride shorter than a row or other than one compiled in, a base pointer off
+/// its alignment, an epsilon other than a baked-in one, or an out whose rows
+/// share a byte with w or with x's rows without being x (rows compared exactly
+/// at one row stride, address ranges at two).
 void checkLaunch(const Manifest &m, const LaunchValues &values);
+/// Why `m` cannot serve rows of x and y that many elements apart (shorter
+/// than a row, or not the stride compiled into the kernel), or "" when it
+/// can: checkLaunch's stride rule, for tools that check before a launch.
+std::string rowStrideProblem(const Manifest &m, int64_t xStride,
+                             int64_t yStride);
 
 /// Pointers to the fields of `values` in the kernel's parameter order (they
 /// stay valid while `values` lives); throws Error on an unknown parameter.

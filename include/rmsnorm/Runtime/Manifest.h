@@ -71,6 +71,10 @@ struct Manifest {
   bool runtimeEpsilon = false;
   /// M, when the kernel was compiled for one row count (no "rows" parameter).
   std::optional<int64_t> staticRows;
+  /// Row strides (elements) compiled into the kernel, for x and y (both the
+  /// in-place buffer's for an "xy" kernel): a launch must pass exactly these.
+  /// None where a "*_row_stride" parameter takes the caller's.
+  std::optional<int64_t> staticXStride, staticYStride;
   /// A kernel for many rows: preferred from this many rows by the kernel
   /// that names it in `variants` (correct for any row count).
   std::optional<int64_t> fromRows;
@@ -90,8 +94,8 @@ struct Manifest {
   /// the hsaco.
   std::string imagePath() const;
   /// Whether `other` computes what this kernel does and is launched with the
-  /// same values (target, chip, types, N, epsilon, static rows, parameters,
-  /// base alignment): what a variant must satisfy.
+  /// same values (target, chip, types, N, epsilon, static rows and row
+  /// strides, parameters, base alignment): what a variant must satisfy.
   bool sameComputation(const Manifest &other) const;
 };
 

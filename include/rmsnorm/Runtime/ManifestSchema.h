@@ -15,7 +15,10 @@ inline constexpr char kSchemaName[] = "rmsnorm-kernel-manifest";
 /// "params" holds an f32 "epsilon"); "static_rows" added. Added within
 /// version 2 (readers that ignore them stay correct): "from_rows" and
 /// "variants" (kernels of the same computation for many rows).
-inline constexpr int kSchemaVersion = 2;
+/// Version 3: "static_row_strides", the row strides compiled into the kernel
+/// (a row role without a "<role>_row_stride" parameter); a version-2 reader
+/// would launch such a kernel with any stride and read the wrong rows.
+inline constexpr int kSchemaVersion = 3;
 
 namespace key {
 inline constexpr char Schema[] = "schema";
@@ -30,6 +33,7 @@ inline constexpr char WeightDtype[] = "weight_dtype";
 inline constexpr char N[] = "n";
 inline constexpr char Epsilon[] = "epsilon";
 inline constexpr char StaticRows[] = "static_rows";
+inline constexpr char StaticRowStrides[] = "static_row_strides";
 inline constexpr char FromRows[] = "from_rows";
 inline constexpr char Variants[] = "variants";
 inline constexpr char Files[] = "files";

@@ -359,6 +359,10 @@ struct ConvertRowNormToGPU final
                                  : role == "xy" ? "read-write"
                                                 : "read"});
       needsRows |= !memref.hasStaticShape();
+      // A row stride fixed in the source is compiled in: the contract says
+      // so, for loaders to refuse any other.
+      if (role != "w" && !strides.empty() && !ShapedType::isDynamic(strides[0]))
+        contract.staticRowStrides.emplace_back(role, strides[0]);
       for (auto [dim, stride] : llvm::enumerate(strides))
         if (ShapedType::isDynamic(stride))
           strideParams.emplace_back(index, dim);

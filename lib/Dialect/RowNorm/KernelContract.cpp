@@ -287,6 +287,13 @@ DictionaryAttr LaunchContract::toAttr(MLIRContext *ctx) const {
                      b.getI64IntegerAttr(basePointerAlignment)),
       b.getNamedAttr("row_alignment", b.getI64IntegerAttr(rowAlignment)),
   });
+  if (!staticRowStrides.empty()) {
+    SmallVector<NamedAttribute> strides;
+    for (const auto &[role, stride] : staticRowStrides)
+      strides.push_back(b.getNamedAttr(role, b.getI64IntegerAttr(stride)));
+    entries.push_back(
+        b.getNamedAttr("static_row_strides", b.getDictionaryAttr(strides)));
+  }
   return b.getDictionaryAttr(entries);
 }
 
@@ -387,6 +394,36 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
     return r.fail() << (hasRows ? "has a 'rows' parameter and static rows"
                                 : "has neither a 'rows' parameter nor static "
                                   "rows");
+  // Each data role's row stride: a parameter, or fixed in the source and
+  // recorded here (a loader checks a caller's stride against it).
+  FailureOr<DictionaryAttr> staticStrides =
+      r.getOptional<DictionaryAttr>("static_row_strides");
+  if (failed(staticStrides))
+    return failure();
+  if (*staticStrides) {
+    Reader strides(*staticStrides, "static_row_strides", emitError);
+    for (NamedAttribute entry : *staticStrides) {
+      StringRef role = entry.getName().getValue();
+      if (!llvm::is_contained(kernel->roles, role) ||
+          !llvm::is_contained({"x", "y", "xy"}, role))
+        return r.fail() << "has a static row stride for '" << role
+                        << "', which is not one of its rows' roles";
+      FailureOr<int64_t> stride = strides.getInt(role, kernel->n);
+      if (failed(stride))
+        return failure();
+      c.staticRowStrides.emplace_back(role.str(), *stride);
+    }
+  }
+  for (StringRef role : {"x", "y", "xy"}) {
+    if (!llvm::is_contained(kernel->roles, role))
+      continue;
+    bool param = seen.contains((role + "_row_stride").str());
+    bool fixed = *staticStrides && staticStrides->get(role);
+    if (param == fixed)
+      return r.fail() << (param ? "has both a '" : "has neither a '") << role
+                      << "_row_stride' parameter " << (param ? "and" : "nor")
+                      << " a static row stride for '" << role << "'";
+  }
   if (*dynamicShared != 0)
     return r.fail() << "expects no dynamic shared memory, got "
                     << *dynamicShared << " bytes";

@@ -15,7 +15,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // every field is there
 // expected-error @+1 {{'rownorm.launch' has no 'params'}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -31,7 +31,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // the op is known
 // expected-error @+1 {{'rownorm.launch' describes an unknown op 'layer_norm'}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "layer_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "layer_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -39,7 +39,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // element types are rownorm's
 // expected-error @+1 {{'rownorm.launch' expects dtype f32, f16 or bf16, got 'f64'}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f64, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f64, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -47,7 +47,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // the weight is x's type or f32
 // expected-error @+1 {{'rownorm.launch' expects weight_dtype 'bf16' or f32, got 'f16'}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = bf16, weight_dtype = f16, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = bf16, weight_dtype = f16, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -55,7 +55,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // epsilon is positive
 // expected-error @+1 {{'rownorm.launch' expects a positive, finite f32 epsilon, got -1.000000e+00 : f32}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = -1.0 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = -1.0 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -63,7 +63,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // N is at least 1
 // expected-error @+1 {{'rownorm.launch' expects 'n' to be at least 1, got 0 : i64}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 0 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 0 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 0 : i64, y = 0 : i64}}} {
   return
 }
 
@@ -71,7 +71,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // the schedule's fields are positive
 // expected-error @+1 {{'schedule' expects 'threads_per_row' to be at least 1, got 0 : i64}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 0 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 0 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -79,7 +79,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // the schedule is a #rownorm.schedule
 // expected-error @+1 {{expects threads_per_row to be a power of two, got 3}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 3 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 3 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -87,7 +87,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // the schedule covers the row
 // expected-error @+1 {{'rownorm.launch' has a schedule that does not cover a row of 8 elements: #rownorm.schedule<rows_per_block = 1, threads_per_row = 2, vector_width = 4, vectors_per_thread = 2>}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 2 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -95,7 +95,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // roles are known
 // expected-error @+1 {{'rownorm.launch' has an unknown role "z" (known: x, w, y, xy, epsilon)}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "z"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "z"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64}}} {
   return
 }
 
@@ -103,7 +103,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // w and x/y or xy
 // expected-error @+1 {{'rownorm.launch' expects the roles w once and either x and y or xy once, got ["x", "y"]}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -111,7 +111,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // one epsilon
 // expected-error @+1 {{'rownorm.launch' has both a built-in epsilon and an 'epsilon' argument}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y", "epsilon"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y", "epsilon"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -119,7 +119,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // an epsilon
 // expected-error @+1 {{'rownorm.launch' has neither a built-in epsilon nor an 'epsilon' argument}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -127,7 +127,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // the block follows the schedule
 // expected-error @+1 {{'rownorm.launch' expects block (2, 1, 1) for its schedule, got array<i64: 64, 1, 1>}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 64, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 64, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -135,7 +135,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // rows per block follow the schedule
 // expected-error @+1 {{'rownorm.launch' expects rows_per_block 1 for its schedule, got 4}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 4 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 4 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -143,7 +143,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // parameters are dictionaries
 // expected-error @+1 {{'rownorm.launch' expects dictionaries in 'params', got 1 : i64}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [1], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [1], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -151,7 +151,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // parameter kinds
 // expected-error @+1 {{'rownorm.launch' has a parameter kind "value" (pointer, scalar)}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "value", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "value", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -159,7 +159,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // parameter names are unique
 // expected-error @+1 {{'rownorm.launch' names parameter 'x' twice}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "x", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "x", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -167,7 +167,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // parameter names are known
 // expected-error @+1 {{'rownorm.launch' has an unknown parameter 'scale'}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "scale", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "scale", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -175,7 +175,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // a parameter's type follows its name
 // expected-error @+1 {{'rownorm.launch' expects parameter 'x' to be a pointer to 'f32'}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f16, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f16, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -183,7 +183,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // a pointer's access follows its name
 // expected-error @+1 {{'rownorm.launch' expects access "write" for 'y', got "read"}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "read"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "read"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -191,7 +191,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // every role has a parameter
 // expected-error @+1 {{'rownorm.launch' has no parameter for its argument 'w'}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -199,7 +199,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // rows: a parameter or static
 // expected-error @+1 {{'rownorm.launch' has a 'rows' parameter and static rows}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_rows = 8 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_rows = 8 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -207,7 +207,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // no dynamic shared memory
 // expected-error @+1 {{'rownorm.launch' expects no dynamic shared memory, got 64 bytes}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 64 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 64 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -215,7 +215,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // alignments are powers of two
 // expected-error @+1 {{'rownorm.launch' expects power-of-two alignments}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 12 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 12 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -223,7 +223,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // one parameter per function argument
 // expected-error @+1 {{'rownorm.launch' has 4 parameters for 3 arguments}}
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -231,7 +231,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>) attributes
 
 // the kernel's name is usable
 // expected-error @+1 {{kernel @k.v2 has a launch contract but cannot be emitted: kernel names hold only letters, digits and '_'}}
-func.func @"k.v2"(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @"k.v2"(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
 }
 
@@ -239,7 +239,7 @@ func.func @"k.v2"(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows
 
 // the contract belongs on a function
 // expected-error @+1 {{'rownorm.launch' belongs on a function, not on 'builtin.module'}}
-module attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+module attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
 }
 
 // -----
@@ -261,6 +261,55 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 // -----
 
 // A complete, consistent contract verifies.
-func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
+  return
+}
+
+// -----
+
+// a row stride is a parameter or compiled in (then the contract says how
+// far apart the rows are, for a loader to check a caller's stride): never
+// neither
+// expected-error @+1 {{'rownorm.launch' has neither a 'y_row_stride' parameter nor a static row stride for 'y'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}} {
+  return
+}
+
+// -----
+
+// ... nor both
+// expected-error @+1 {{'rownorm.launch' has both a 'x_row_stride' parameter and a static row stride for 'x'}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
+  return
+}
+
+// -----
+
+// a static row stride holds a row
+// expected-error @+1 {{'static_row_strides' expects 'y' to be at least 8, got 4 : i64}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {y = 4 : i64}}} {
+  return
+}
+
+// -----
+
+// only rows have row strides
+// expected-error @+1 {{'rownorm.launch' has a static row stride for 'w', which is not one of its rows' roles}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {w = 8 : i64, y = 8 : i64}}} {
+  return
+}
+
+// -----
+
+// the strides are a dictionary
+// expected-error @+1 {{'rownorm.launch' has a 'static_row_strides' of the wrong kind: [8]}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = [8]}} {
+  return
+}
+
+// -----
+
+// A contract with one row stride a parameter and one compiled in verifies.
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {y = 16 : i64}}} {
   return
 }

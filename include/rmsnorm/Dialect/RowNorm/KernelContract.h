@@ -58,7 +58,8 @@ struct KernelDescription {
 
 /// One kernel parameter, in launch order.
 struct KernelParam {
-  std::string name; // a role, or "rows", "x_row_stride", "y_row_stride"
+  std::string name; // a role, or "rows", "x_row_stride", "y_row_stride",
+                    // "xy_row_stride"
   bool pointer = false;
   Type type;          // pointee element type, or the scalar's type
   std::string access; // pointers: "read", "write" or "read-write"
@@ -76,6 +77,10 @@ struct LaunchContract {
   /// Every base pointer's alignment, and the row alignment (bytes) that
   /// selects the kernel's vector path.
   int64_t basePointerAlignment = 16, rowAlignment = 16;
+  /// The row strides (elements) the source fixed, by role ("x", "y" or
+  /// "xy"): compiled into the kernel, so a loader must refuse any other.
+  /// Every other data role has a "<role>_row_stride" parameter instead.
+  SmallVector<std::pair<std::string, int64_t>> staticRowStrides;
 
   DictionaryAttr toAttr(MLIRContext *ctx) const;
   static FailureOr<LaunchContract>
