@@ -73,6 +73,11 @@ def RowNorm_Dialect : Dialect {
                         base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}
       ```
 
+      Each row role (`x`, `y`, `xy`) has its row stride either as a
+      `<role>_row_stride` parameter or, when the source fixed it, in
+      `static_row_strides = {x = 4096 : i64, ...}` (compiled in; at least N
+      and at most 2^53): never both, never neither.
+
       The grid is `(ceil(rows / rows_per_block), 1, 1)`; parameters are one
       per function argument in order (a pointer for a buffer, the value for
       epsilon), then `rows`, then each dynamic row stride (in elements).

@@ -55,11 +55,15 @@ std::string mlir::rmsnorm::emit::writeManifest(
   json::Object staticRowStrides;
   for (const auto &[role, stride] : c.staticRowStrides)
     staticRowStrides[role] = stride;
+  bool strideParams = llvm::any_of(c.params, [](const auto &p) {
+    return StringRef(p.name).ends_with("_row_stride");
+  });
   std::string rowStride =
-      c.staticRowStrides.empty()
-          ? "any value >= n (elements)"
-          : "as compiled in for the roles in static_row_strides; any value "
-            ">= n (elements) where a *_row_stride parameter takes it";
+      c.staticRowStrides.empty() ? "any value >= n (elements)"
+      : strideParams
+          ? "as compiled in for the roles in static_row_strides; any value "
+            ">= n (elements) where a *_row_stride parameter takes it"
+          : "as compiled in (static_row_strides), no other";
   rownorm::ScheduleAttr s = k.schedule;
   json::Object manifest{
       {key::Schema, schema::kSchemaName},

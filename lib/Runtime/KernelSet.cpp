@@ -77,6 +77,9 @@ std::string KernelSet::describe() const {
     std::string &slot = byTypes[key][m.n];
     slot += (slot.empty() ? "" : ", ") + width;
   }
+  if (byTypes.empty())
+    return "no kernel for tensors of any shape (only kernels compiled for "
+           "fixed rows or row strides)";
   std::string out;
   for (auto &[key, widths] : byTypes) {
     out += (out.empty() ? "" : "; ") + key + ": N = ";

@@ -105,10 +105,13 @@ std::string rowStrideProblem(const Manifest &m, int64_t xStride,
            std::to_string(m.n) + " elements";
   // A stride compiled into the kernel is the only one it can serve: it
   // would read and write rows that far apart whatever the caller passed.
+  bool inPlace = false;
+  for (const Param &p : m.params)
+    inPlace |= p.name == "xy";
   for (auto [name, fixed, stride] :
        {std::tuple<const char *, std::optional<int64_t>, int64_t>{
-            "x", m.staticXStride, xStride},
-        {"y", m.staticYStride, yStride}})
+            inPlace ? "xy" : "x", m.staticXStride, xStride},
+        {inPlace ? "xy" : "y", m.staticYStride, yStride}})
     if (fixed && stride != *fixed)
       return "kernel " + m.kernel + " has rows of " + name + " " +
              std::to_string(*fixed) +

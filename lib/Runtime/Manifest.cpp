@@ -334,7 +334,14 @@ static void readRowStrides(const Json &root, Manifest &m) {
     if ((role != "x" && role != "y" && role != "xy") || !hasParam(role))
       throw Error(std::string(manifest::key::StaticRowStrides) + " names \"" +
                   role + "\", which is not a row parameter of this kernel");
-    int64_t stride = requireInt(strides, role);
+    // An integer from n to 2^53 (a JSON number is exact up to there).
+    constexpr double kMax = 9007199254740992.0;
+    if (value.kind != Json::Kind::Number ||
+        value.number != std::floor(value.number) || value.number < 1 ||
+        value.number > kMax)
+      throw Error(std::string(manifest::key::StaticRowStrides) + " \"" + role +
+                  "\" must be an integer from n to 2^53");
+    int64_t stride = static_cast<int64_t>(value.number);
     if (stride < m.n)
       throw Error("the static row stride of " + role + " (" +
                   std::to_string(stride) + ") does not hold a row of " +

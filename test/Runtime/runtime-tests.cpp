@@ -311,6 +311,33 @@ int main() {
                  .find("static_row_strides names \"w\", which is not a row "
                        "parameter of this kernel") != std::string::npos,
          "a static row stride of the weight is refused");
+  for (const char *value : {"4096.5", "1e30", "\"4096\"", "9007199254740994"})
+    expect(strideManifestError(R"("static_row_strides": {"x": 8, "y": )" +
+                                   std::string(value) + "},",
+                               "")
+                   .find("static_row_strides \"y\" must be an integer from n "
+                         "to 2^53") != std::string::npos,
+           std::string("a static row stride of ") + value + " is refused");
+  // In place: one stride for the one buffer, named so when refused.
+  std::ofstream("runtime-tests-xy.json")
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+             "kernel": "ip", "symbol": "ip", "op": "rms_norm", "target": "nvptx",
+             "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
+             "epsilon": 1e-06, "block": [8, 4, 1], "rows_per_block": 4,
+             "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
+             "params": [{"name": "xy", "kind": "pointer"},
+                        {"name": "w", "kind": "pointer"},
+                        {"name": "rows", "kind": "scalar"}],
+             "static_row_strides": {"xy": 24},
+             "files": {"ptx": "ip.sm_90.ptx"}})";
+  Manifest inPlace = Manifest::load("runtime-tests-xy.json");
+  expect(inPlace.staticXStride == 24 && inPlace.staticYStride == 24,
+         "an in-place kernel's static stride holds for x and y");
+  expect(rowStrideProblem(inPlace, 24, 24).empty() &&
+             rowStrideProblem(inPlace, 16, 16) ==
+                 "kernel ip has rows of xy 24 elements apart compiled in; got "
+                 "a row stride of 16",
+         "an in-place kernel refuses another stride, naming xy");
 
   // A launch is checked against the manifest before it reaches the GPU.
   auto launchError = [&](void (*edit)(LaunchValues &)) {
@@ -688,6 +715,20 @@ int main() {
                      .find(other) != std::string::npos,
          "a variant of another chip, epsilon, parameters or alignment is "
          "refused");
+  // Both with their row strides compiled in, x's differing.
+  auto fixedStrides = [&](const std::string &text, const std::string &x) {
+    return edited(edited(text, "\"static_row_strides\": {}",
+                         "\"static_row_strides\": {\"x\": " + x +
+                             ", \"y\": 8192}"),
+                  ", {\"name\": \"x_row_stride\", \"kind\": \"scalar\"},\n"
+                  "                 {\"name\": \"y_row_stride\", \"kind\": "
+                  "\"scalar\"}",
+                  "");
+  };
+  expect(refusal(fixedStrides(variantManifest("m", 8192, names), "8192"),
+                 fixedStrides(many, "16384"))
+                 .find(other) != std::string::npos,
+         "a variant with other compiled-in row strides is refused");
   expect(refusal(variantManifest(
                      "m", 8192, R"("variants": ["../m-many.json"],)"),
                  "")

@@ -40,6 +40,7 @@ struct Options {
   // per block -/+ 1); strides n, aligned (the next 16-byte multiple past
   // n), misaligned (n + 1), or integers.
   std::vector<std::string> rows = {"1"}, strides = {"n"};
+  bool stridesGiven = false; // --strides on the command line
   int64_t xStride = 0, yStride = 0;
   std::vector<InputClass> inputs = {InputClass::Normal};
   uint64_t seed = 20261129;
@@ -110,7 +111,7 @@ Options parseOptions(int argc, char **argv) {
     if (arg == "--rows")
       o.rows = splitList(value());
     else if (arg == "--strides")
-      o.strides = splitList(value());
+      o.strides = splitList(value()), o.stridesGiven = true;
     else if (arg == "--x-stride")
       o.xStride = parseInt("--x-stride", value());
     else if (arg == "--y-stride")
@@ -369,7 +370,14 @@ int run(const Options &o) {
   }
   std::vector<std::pair<int64_t, int64_t>> strides;
   // A row stride compiled into the kernel is the only one it serves: it
-  // replaces the --strides tokens, and --x-stride / --y-stride must match it.
+  // replaces the --strides tokens (which then choose only the other's), and
+  // --x-stride / --y-stride must match it. With every stride compiled in,
+  // --strides has nothing to choose.
+  bool allFixed = m.staticXStride && m.staticYStride;
+  if (allFixed && o.stridesGiven)
+    usage("kernel " + m.kernel +
+          " has its row strides compiled in (static_row_strides); --strides "
+          "does not apply");
   for (const std::string &token : o.strides) {
     int64_t s = resolveStride(token, m);
     strides.emplace_back(o.xStride ? o.xStride : m.staticXStride.value_or(s),

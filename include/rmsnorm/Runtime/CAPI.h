@@ -56,10 +56,10 @@ RMSNORM_RUNTIME_API int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
  * hipStream_t; null is the default stream), by the loaded kernel or, from
  * its "from_rows" rows, by a kernel for many rows it names (the same
  * computation and parameters, another grid). Strides are in elements. The
- * arguments are checked against the manifest first (rows >= 1, strides >= n,
- * aligned base pointers, epsilon: positive and finite, and equal to a
- * built-in one). Asynchronous: kernel faults surface on the
- * stream's next synchronization. */
+ * arguments are checked against the manifest first (rows >= 1, strides >= n
+ * and equal to any compiled into the kernel, aligned base pointers, epsilon:
+ * positive and finite, and equal to a built-in one). Asynchronous: kernel
+ * faults surface on the stream's next synchronization. */
 RMSNORM_RUNTIME_API int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel,
                                               const void *x, const void *w,
                                               void *y, int64_t rows,

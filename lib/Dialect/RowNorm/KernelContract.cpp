@@ -411,6 +411,9 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
       FailureOr<int64_t> stride = strides.getInt(role, kernel->n);
       if (failed(stride))
         return failure();
+      if (*stride > kMaxStaticRowStride)
+        return r.fail() << "has a static row stride for '" << role
+                        << "' beyond 2^53 elements: " << *stride;
       c.staticRowStrides.emplace_back(role.str(), *stride);
     }
   }

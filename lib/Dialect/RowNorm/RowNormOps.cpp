@@ -1,5 +1,6 @@
 //===- RowNormOps.cpp - rownorm operations --------------------------------===//
 
+#include "rmsnorm/Dialect/RowNorm/KernelContract.h"
 #include "rmsnorm/Dialect/RowNorm/RowNorm.h"
 
 #include "mlir/IR/Builders.h"
@@ -36,6 +37,12 @@ static LogicalResult verifyRowLayout(Operation *op, StringRef name,
     return op->emitOpError()
            << "expects " << name << " row stride (" << strides[0]
            << ") to hold a row of " << rowLength << " elements";
+  // A static stride is compiled in and written to the manifest, a JSON
+  // number: beyond 2^53 it would not come back exactly.
+  if (strides.size() == 2 && !ShapedType::isDynamic(strides[0]) &&
+      strides[0] > kMaxStaticRowStride)
+    return op->emitOpError() << "expects " << name << " row stride ("
+                             << strides[0] << ") to be at most 2^53 elements";
   return success();
 }
 

@@ -199,6 +199,15 @@ func.func @input_row_stride_too_small(%x: memref<?x4096xbf16, strided<[4000, 1]>
 
 // -----
 
+// a static row stride beyond what a manifest carries exactly (2^53 + 1)
+func.func @row_stride_too_large(%x: memref<?x8xf32, strided<[9007199254740993, 1]>>, %w: memref<8xf32>, %y: memref<?x8xf32>) {
+  // expected-error @+1 {{expects input row stride (9007199254740993) to be at most 2^53 elements}}
+  rownorm.rms_norm ins(%x : memref<?x8xf32, strided<[9007199254740993, 1]>>) weight(%w : memref<8xf32>) outs(%y : memref<?x8xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// -----
+
 // an output row stride that cannot hold a row
 func.func @output_row_stride_too_small(%x: memref<?x8xf32>, %w: memref<8xf32>, %y: memref<?x8xf32, strided<[7, 1]>>) {
   // expected-error @+1 {{expects output row stride (7) to hold a row of 8 elements}}

@@ -10,3 +10,13 @@ func.func @fixed_strides(%x: memref<?x4096xbf16>, %w: memref<4096xbf16>,
                    epsilon(%eps)
   return
 }
+
+// In place, rows 5000 apart.
+func.func @fixed_in_place(%xy: memref<?x4096xbf16, strided<[5000, 1]>>,
+                          %w: memref<4096xbf16>, %eps: f32) {
+  rownorm.rms_norm ins(%xy : memref<?x4096xbf16, strided<[5000, 1]>>)
+                   weight(%w : memref<4096xbf16>)
+                   outs(%xy : memref<?x4096xbf16, strided<[5000, 1]>>)
+                   epsilon(%eps)
+  return
+}

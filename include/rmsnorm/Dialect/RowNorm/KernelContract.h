@@ -87,6 +87,10 @@ struct LaunchContract {
   fromAttr(DictionaryAttr dict, function_ref<InFlightDiagnostic()> emitError);
 };
 
+/// The largest row stride a kernel may have compiled in: the manifest carries
+/// it as a JSON number, exact up to 2^53.
+inline constexpr int64_t kMaxStaticRowStride = int64_t{1} << 53;
+
 /// Kernel symbols (and the files named after them) must match
 /// [A-Za-z][A-Za-z0-9_]* and have at most this many characters: a name that
 /// is a C identifier, a PTX and an ELF symbol and a file name everywhere.
