@@ -45,6 +45,11 @@ public:
     FailureOr<IntegerAttr> attr = get<IntegerAttr>(key);
     if (failed(attr))
       return failure();
+    auto type = dyn_cast<IntegerType>(attr->getType());
+    if (!type || !type.isSignless() || type.getWidth() > 64)
+      return fail() << "expects '" << key
+                    << "' to be a signless integer of at most 64 bits, got "
+                    << *attr;
     std::optional<int64_t> value = countValue(*attr, min);
     if (!value)
       return fail() << "expects '" << key << "' to be at least " << min

@@ -301,6 +301,14 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 
 // -----
 
+// ... and is a signless integer (16 : ui64 read as "at least 8, got 16" before)
+// expected-error @+1 {{'static_row_strides' expects 'y' to be a signless integer of at most 64 bits, got 16 : ui64}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {y = 16 : ui64}}} {
+  return
+}
+
+// -----
+
 // only rows have row strides
 // expected-error @+1 {{'rownorm.launch' has a static row stride for 'w', which is not one of its rows' roles}}
 func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {w = 8 : i64, y = 8 : i64}}} {

@@ -74,14 +74,14 @@ func.func @description_bad_variant_name(%x: memref<?x8192xbf16>, %w: memref<8192
 // -----
 
 // Index-typed counts in a description are refused too (static_rows crashed).
-// expected-error @+1 {{'rownorm.kernel' expects 'static_rows' to be at least 1, got 5 : index}}
+// expected-error @+1 {{'rownorm.kernel' expects 'static_rows' to be a signless integer of at most 64 bits, got 5 : index}}
 func.func @description_index_rows(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) attributes {rownorm.kernel = {op = "rms_norm", dtype = bf16, weight_dtype = bf16, n = 8192 : i64, schedule = {rows_per_block = 1 : i64, threads_per_row = 512 : i64, vector_width = 8 : i64, vectors_per_thread = 2 : i64}, roles = ["x", "w", "y"], epsilon = 1.0e-05 : f32, static_rows = 5 : index}} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{'rownorm.kernel' expects 'from_rows' to be at least 1, got 5 : index}}
+// expected-error @+1 {{'rownorm.kernel' expects 'from_rows' to be a signless integer of at most 64 bits, got 5 : index}}
 func.func @description_index_from_rows(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) attributes {rownorm.kernel = {op = "rms_norm", dtype = bf16, weight_dtype = bf16, n = 8192 : i64, schedule = {rows_per_block = 1 : i64, threads_per_row = 512 : i64, vector_width = 8 : i64, vectors_per_thread = 2 : i64}, roles = ["x", "w", "y"], epsilon = 1.0e-05 : f32, from_rows = 5 : index}} {
   return
 }
