@@ -49,6 +49,10 @@ MLIR
   # 5000): the launch contract's static_row_strides, served at exactly those.
   "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/static-row-strides.mlir" --target=nvptx \
     -o "$ROOT/out/sweep" >> "$ROOT/out/sweep/emit.txt" || exit 1
+  # Kernels whose M the source fixes (M = 1: a grid of one block, which
+  # canonicalization folds and the conversion restores; M = 3).
+  "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/static-rows.mlir" --target=nvptx \
+    -o "$ROOT/out/sweep" >> "$ROOT/out/sweep/emit.txt" || exit 1
   echo "emitted $(ls "$ROOT"/out/sweep/*.json | wc -l) kernels into out/sweep"
   # Negative controls: each breaks one guarantee; the harness must catch it.
   local example="$ROOT/out/negative/controls.mlir"
@@ -82,11 +86,15 @@ run() {
     big=32768
     (( n > 4096 )) && big=$(( (1 << 25) / n ))   # cap M*N so the fp64 check stays fast
     local name; name=$(basename "$manifest" .json)
-    # Every row stride compiled in: the harness runs at those, no others.
+    # Every row stride compiled in: the harness runs at those, no others
+    # (and at the kernel's one M when the source fixed that too).
+    local rows=1,2,3,7,rpb-1,rpb+1,$big fixed_rows
+    fixed_rows=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['static_rows'] or '')" "$manifest")
+    [[ -n $fixed_rows ]] && rows=$fixed_rows
     if python3 -c "import json,sys; m=json.load(open(sys.argv[1])); sys.exit(0 if m['static_row_strides'] and not any(p['name'].endswith('_row_stride') for p in m['params']) else 1)" "$manifest"; then
-      { "$harness" "$manifest" --rows 1,2,3,7,rpb-1,rpb+1,$big
-        "$harness" "$manifest" --rows 7 --inputs large,zero-rows,subnormal,non-finite,overflow
-        "$harness" "$manifest" --rows 7 --epsilon 0.25 --inputs normal,zero-rows; } \
+      { "$harness" "$manifest" --rows $rows
+        "$harness" "$manifest" --rows ${fixed_rows:-7} --inputs large,zero-rows,subnormal,non-finite,overflow
+        "$harness" "$manifest" --rows ${fixed_rows:-7} --epsilon 0.25 --inputs normal,zero-rows; } \
           > "/tmp/sweep-logs/$name.txt" 2>&1 \
         || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
       return
@@ -116,7 +124,8 @@ run() {
   }
   export -f big_m
   for manifest in "$ROOT"/out/sweep/*.sm_90.json; do
-    n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['n'])" "$manifest")
+    # (not the kernels whose M is fixed: they serve only that M)
+    n=$(python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(0 if m['static_rows'] else m['n'])" "$manifest")
     (( n > 4096 )) && echo "$manifest"
   done | xargs -P 4 -I{} bash -c "big_m $harness {}"
   cat /tmp/sweep-logs/*.txt > "$log"

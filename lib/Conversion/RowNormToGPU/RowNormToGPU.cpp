@@ -38,6 +38,50 @@ struct TiledNest {
   int64_t threadsPerRow = 1;
 };
 
+/// Canonicalization folds a grid loop of one iteration: with M = 1 fixed in
+/// the source and one row per block, the thread loops (or, with one thread
+/// per row, the row's code itself) are left at the top of the kernel
+/// function. Wraps them back into a grid of one block, the form
+/// matchTiledNest expects. Only that case: any top-level loop that is not a
+/// thread loop of the schedule leaves the function as it is.
+void restoreFoldedGrid(func::FuncOp func) {
+  auto dict = func->getAttrOfType<DictionaryAttr>(
+      rownorm::RowNormDialect::getKernelAttrName());
+  if (!dict)
+    return;
+  ScopedDiagnosticHandler quiet(func.getContext(),
+                                [](Diagnostic &) { return success(); });
+  FailureOr<rownorm::KernelDescription> kernel =
+      rownorm::KernelDescription::fromAttr(dict,
+                                           [&] { return func.emitError(); });
+  if (failed(kernel) || kernel->staticRows != 1 ||
+      kernel->schedule.getRowsPerBlock() != 1)
+    return;
+  Block &body = func.getBody().front();
+  for (Operation &op : body) {
+    auto parallel = dyn_cast<scf::ParallelOp>(op);
+    if (!parallel)
+      continue;
+    WalkResult nested = parallel.getBody()->walk(
+        [](scf::ParallelOp) { return WalkResult::interrupt(); });
+    if (parallel.getNumLoops() != 1 || nested.wasInterrupted() ||
+        getConstantIntValue(parallel.getUpperBound()[0]) !=
+            kernel->schedule.getThreadsPerRow())
+      return;
+  }
+  OpBuilder b(&body, body.begin());
+  Location loc = func.getLoc();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto grid = scf::ParallelOp::create(b, loc, ValueRange{zero}, ValueRange{one},
+                                      ValueRange{one});
+  Operation *end = grid.getBody()->getTerminator();
+  for (Operation &op : llvm::make_early_inc_range(
+           llvm::make_range(std::next(grid->getIterator()),
+                            body.getTerminator()->getIterator())))
+    op.moveBefore(end);
+}
+
 FailureOr<TiledNest> matchTiledNest(func::FuncOp func) {
   TiledNest nest;
   for (Operation &op : func.getBody().front()) {
@@ -269,6 +313,7 @@ struct ConvertRowNormToGPU final
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
+      restoreFoldedGrid(func);
       FailureOr<TiledNest> nest = matchTiledNest(func);
       if (failed(nest)) {
         if (llvm::any_of(func.getBody().front(), [](Operation &op) {
