@@ -55,16 +55,24 @@ void restoreFoldedGrid(func::FuncOp func) {
       rownorm::KernelDescription::fromAttr(dict,
                                            [&] { return func.emitError(); });
   if (failed(kernel) || kernel->staticRows != 1 ||
-      kernel->schedule.getRowsPerBlock() != 1)
+      kernel->schedule.getRowsPerBlock() != 1 ||
+      !func.getBody().hasOneBlock() || func.getNumResults() != 0)
     return;
   Block &body = func.getBody().front();
+  // Thread loops only at the top: one under another op (an scf.for, an
+  // scf.if, another scf.parallel: an unfolded grid) is not what the fold
+  // leaves.
+  WalkResult buried = func.walk([&](scf::ParallelOp loop) {
+    return loop->getBlock() == &body ? WalkResult::advance()
+                                     : WalkResult::interrupt();
+  });
+  if (buried.wasInterrupted())
+    return;
   for (Operation &op : body) {
     auto parallel = dyn_cast<scf::ParallelOp>(op);
     if (!parallel)
       continue;
-    WalkResult nested = parallel.getBody()->walk(
-        [](scf::ParallelOp) { return WalkResult::interrupt(); });
-    if (parallel.getNumLoops() != 1 || nested.wasInterrupted() ||
+    if (parallel.getNumLoops() != 1 ||
         getConstantIntValue(parallel.getUpperBound()[0]) !=
             kernel->schedule.getThreadsPerRow())
       return;

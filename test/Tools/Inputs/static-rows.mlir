@@ -1,9 +1,9 @@
-// M fixed in the source. With M = 1 and one row per block the grid loop has
-// one iteration and canonicalization folds it: convert-rownorm-to-gpu wraps
-// the thread loops back into a grid of one block (before, @one_bf16_4096
-// failed with "expects one grid loop (scf.parallel) per kernel function,
-// found several"). N = 13 has one thread per row: nothing but the row's code
-// is left. M = 3 at N = 128 keeps the rows loop of its block.
+// M fixed in the source. With M = 1 and one row per block (@one_bf16_4096 as
+// the cost model tiles it) the grid loop has one iteration and
+// canonicalization folds it: convert-rownorm-to-gpu wraps the thread loops
+// back into a grid of one block (before, it failed with "expects one grid
+// loop (scf.parallel) per kernel function, found several"). The others have
+// several rows per block, whose loop stays (M = 3 at N = 128 too).
 func.func @one_bf16_4096(%x: memref<1x4096xbf16>, %w: memref<4096xbf16>, %y: memref<1x4096xbf16>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<1x4096xbf16>) weight(%w : memref<4096xbf16>) outs(%y : memref<1x4096xbf16>) epsilon(%eps)
   return
