@@ -58,13 +58,19 @@ bool sameStrideRowsMeet(Wide a, Wide b, int64_t rows, Wide strideBytes,
   return false;
 }
 
+/// Whether the kernel writes its input in place (one "xy" buffer).
+bool isInPlace(const Manifest &m) {
+  for (const Param &p : m.params)
+    if (p.name == "xy")
+      return true;
+  return false;
+}
+
 /// Refuses an out that shares a byte with w, or with x without being x:
 /// the kernels read w and x (before the reduction) while other threads
 /// write out, and keep loaded values in registers.
 void checkNoOverlap(const Manifest &m, const LaunchValues &v) {
-  bool inPlaceKernel = false;
-  for (const Param &p : m.params)
-    inPlaceKernel |= p.name == "xy";
+  bool inPlaceKernel = isInPlace(m);
   Wide elementSize = static_cast<Wide>(elementBytes(m.dtype));
   Wide rowBytes = static_cast<Wide>(m.n) * elementSize;
   Wide out = static_cast<Wide>(inPlaceKernel ? v.x : v.y);
@@ -105,9 +111,7 @@ std::string rowStrideProblem(const Manifest &m, int64_t xStride,
            std::to_string(m.n) + " elements";
   // A stride compiled into the kernel is the only one it can serve: it
   // would read and write rows that far apart whatever the caller passed.
-  bool inPlace = false;
-  for (const Param &p : m.params)
-    inPlace |= p.name == "xy";
+  bool inPlace = isInPlace(m);
   for (auto [name, fixed, stride] :
        {std::tuple<const char *, std::optional<int64_t>, int64_t>{
             inPlace ? "xy" : "x", m.staticXStride, xStride},
