@@ -503,6 +503,12 @@ int main() {
   expect(!set->find(ElementType::BF16, ElementType::BF16, 256, 1e-6),
          "a kernel with its row strides compiled in serves no framework "
          "tensor by width alone");
+  std::system("rm -rf kernelset-fixed && mkdir -p kernelset-fixed && "
+              "cp kernelset/d.json kernelset-fixed/");
+  expect(KernelSet::fromDirectory("kernelset-fixed", "nvptx")->describe() ==
+             "no kernel for tensors of any shape (only kernels compiled for "
+             "fixed rows or row strides)",
+         "a set of such kernels says it serves nothing");
   expect(set->find(ElementType::BF16, ElementType::BF16, 4096, 0.125) &&
              set->find(ElementType::BF16, ElementType::BF16, 4096, 1e-6),
          "a kernel taking epsilon serves any epsilon");
