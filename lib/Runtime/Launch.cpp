@@ -58,14 +58,6 @@ bool sameStrideRowsMeet(Wide a, Wide b, int64_t rows, Wide strideBytes,
   return false;
 }
 
-/// Whether the kernel writes its input in place (one "xy" buffer).
-bool isInPlace(const Manifest &m) {
-  for (const Param &p : m.params)
-    if (p.name == "xy")
-      return true;
-  return false;
-}
-
 /// Refuses an out that shares a byte with w, or with x without being x:
 /// the kernels read w and x (before the reduction) while other threads
 /// write out, and keep loaded values in registers.
@@ -102,6 +94,13 @@ void checkNoOverlap(const Manifest &m, const LaunchValues &v) {
                 "ranges meet; the runtime cannot prove they share no byte");
 }
 } // namespace
+
+bool isInPlace(const Manifest &m) {
+  for (const Param &p : m.params)
+    if (p.name == "xy")
+      return true;
+  return false;
+}
 
 std::string rowStrideProblem(const Manifest &m, int64_t xStride,
                              int64_t yStride) {
@@ -155,6 +154,12 @@ void checkLaunch(const Manifest &m, const LaunchValues &v) {
                 std::to_string(m.epsilon) + " built in; got " +
                 std::to_string(v.epsilon));
   }
+  // An in-place kernel writes where it reads; a y of its own would keep its
+  // old contents, silently.
+  if (isInPlace(m) && (v.y != v.x || (v.rows > 1 && v.yStride != v.xStride)))
+    throw Error("kernel " + m.kernel +
+                " writes its input in place (xy): y must be x, with the same "
+                "row stride");
   checkNoOverlap(m, v);
 }
 

@@ -338,6 +338,22 @@ int main() {
                  "kernel ip has rows of xy 24 elements apart compiled in; got "
                  "a row stride of 16",
          "an in-place kernel refuses another stride, naming xy");
+  {
+    LaunchValues v;
+    v.x = v.y = 0x100000, v.w = 0x200000;
+    v.rows = 3, v.xStride = v.yStride = 24, v.epsilon = 1e-6f;
+    checkLaunch(inPlace, v);
+    std::string message = "kernel ip writes its input in place (xy): y must "
+                          "be x, with the same row stride";
+    v.y = 0x300000;
+    std::string got;
+    try {
+      checkLaunch(inPlace, v);
+    } catch (const Error &e) {
+      got = e.what();
+    }
+    expect(got == message, "an in-place kernel refuses a y other than x");
+  }
 
   // A launch is checked against the manifest before it reaches the GPU.
   auto launchError = [&](void (*edit)(LaunchValues &)) {

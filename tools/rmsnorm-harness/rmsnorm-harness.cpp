@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -212,13 +213,19 @@ public:
   /// Checks every input class at one shape; false on any failure.
   bool runCase(int64_t rows, int64_t xStride, int64_t yStride) {
     size_t eb = elementBytes(m.dtype), wb = elementBytes(m.weightDtype);
+    // An in-place kernel reads and writes one buffer: y is x, and what it
+    // holds between rows is x's input, which the kernel must leave alone.
+    bool inPlace = isInPlace(m);
     Guarded x(device, rows * xStride * eb, o.misalignBytes);
     Guarded w(device, m.n * wb, 0);
-    Guarded y(device, rows * yStride * eb, 0);
+    std::optional<Guarded> separateY;
+    if (!inPlace)
+      separateY.emplace(device, rows * yStride * eb, 0);
+    DevicePtr y = inPlace ? x.data() : separateY->data();
     Launch launch(device, m);
     launch.values.x = x.data();
     launch.values.w = w.data();
-    launch.values.y = y.data();
+    launch.values.y = y;
     launch.values.rows = rows;
     launch.values.xStride = xStride;
     launch.values.yStride = yStride;
@@ -243,23 +250,28 @@ public:
       }
       device.upload(x.data(), xBytes.data(), xBytes.size());
       device.upload(w.data(), wBytes.data(), wBytes.size());
-      device.fill(y.data(), kPoisonByte, rows * yStride * eb);
+      if (!inPlace)
+        device.fill(y, kPoisonByte, rows * yStride * eb);
       launch.run();
       device.synchronize();
       std::vector<uint8_t> yBytes(rows * yStride * eb);
-      device.download(yBytes.data(), y.data(), yBytes.size());
+      device.download(yBytes.data(), y, yBytes.size());
       CheckResult r = check(p, [&](int64_t index) {
         uint32_t bits = 0;
         std::memcpy(&bits, &yBytes[index * eb], eb); // little endian
         return bits;
       });
-      // The gaps between y's rows are nobody's: they keep the poison.
+      // The gaps between y's rows are nobody's: they keep the poison (in
+      // place, x's bytes).
       bool gapsIntact = true;
       for (int64_t i = 0; i < rows && gapsIntact; ++i)
         for (int64_t j = m.n; j < yStride; ++j)
-          for (size_t b = 0; b < eb; ++b)
-            gapsIntact &= yBytes[(i * yStride + j) * eb + b] == kPoisonByte;
-      bool guards = x.guardsIntact() && w.guardsIntact() && y.guardsIntact();
+          for (size_t b = 0; b < eb; ++b) {
+            size_t at = (i * yStride + j) * eb + b;
+            gapsIntact &= yBytes[at] == (inPlace ? xBytes[at] : kPoisonByte);
+          }
+      bool guards = x.guardsIntact() && w.guardsIntact() &&
+                    (inPlace || separateY->guardsIntact());
       bool pass = r.pass && gapsIntact && guards;
       allPass &= pass;
       std::string detail;

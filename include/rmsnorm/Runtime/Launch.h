@@ -47,6 +47,11 @@ void checkLaunch(const Manifest &m, const LaunchValues &values);
 std::string rowStrideProblem(const Manifest &m, int64_t xStride,
                              int64_t yStride);
 
+/// Whether `m`'s kernel writes its input in place: one "xy" buffer, read
+/// and written through `LaunchValues::x` at `LaunchValues::xStride` (its y
+/// and yStride are not passed).
+bool isInPlace(const Manifest &m);
+
 /// Pointers to the fields of `values` in the kernel's parameter order (they
 /// stay valid while `values` lives); throws Error on an unknown parameter.
 std::vector<void *> launchArguments(const Manifest &m, LaunchValues &values);
