@@ -12,6 +12,7 @@
 #include "rmsnorm/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
@@ -52,6 +53,9 @@ struct RowPlan {
   int64_t weightUnit = 0;      // elements per aligned weight access
   int64_t weightAlignment = 0; // its bytes
   Value weightShift;           // head mod weightUnit
+  // The shift's part within a 32-bit word (sub-word elements) as one funnel
+  // shift per word rather than select stages.
+  bool weightFunnel = false;
   // Other row buffers written: their head equals x's (aligned stores).
   DenseMap<Value, Value> samePhase;
   int64_t headSlots = 0, tailSlots = 0;
@@ -221,16 +225,32 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     Value extra = constant(b, loc, 0);
     if (plan.weight && !plan.aligned) {
       auto type = cast<MemRefType>(plan.weight.getType());
+      int64_t bits = type.getElementTypeBitWidth();
       int64_t bytes = naturalAlignment(
           VectorType::get({width}, type.getElementType()), maxBytes);
-      int64_t unit = bytes * 8 / type.getElementTypeBitWidth();
+      // Rows whose length is not a whole number of vectors: contiguous rows
+      // take this copy, the hot one. A sub-word weight is read there in
+      // 8-byte units, shifted by one word-select stage per halving and a
+      // funnel shift, for one access more: fewer ALU instructions, which
+      // bind this copy (measured: tools/gpu/PERFLOG.md, 2026-12-01, ninth
+      // session). Where the row is whole vectors, this copy serves odd
+      // strides only and keeps 16-byte units and select stages: changing it
+      // moved the aligned copy's registers and schedule, at a loss.
+      bool funnel = plan.columns % width != 0 && bits < 32 && 32 % bits == 0;
+      if (funnel)
+        bytes = std::min<int64_t>(bytes, 8);
+      int64_t unit = bytes * 8 / bits;
+      int64_t perWord = funnel ? 32 / bits : 1;
+      int64_t accesses = width * bits / 8 / std::max<int64_t>(bytes, 1) + 1;
+      int64_t stages = unit > perWord ? llvm::Log2_64(unit / perWord) : 0;
+      stages += funnel ? 1 : 0;
       std::optional<int64_t> offset =
           getConstantIntValue(offsetOf(b, loc, plan.weight));
       // Realigning in registers needs the weight's own phase known: a
-      // static offset at a whole aligned access. It pays when its two
-      // aligned accesses and log2(unit) shift stages are fewer instructions
-      // than the vector's elements read one by one (2-byte types: 5 < 8;
-      // f32: 4 = 4), and when each thread has at most one head element:
+      // static offset at a whole aligned access. It pays when its aligned
+      // accesses and shift stages are fewer instructions than the vector's
+      // elements read one by one (2-byte types: 2 + 3 or 3 + 2 < 8; f32:
+      // 2 + 2 = 4), and when each thread has at most one head element:
       // rows with fewer threads than a vector's elements (many rows per
       // block) are bound by registers, which the second access costs
       // (measured: tools/gpu/PERFLOG.md, 2026-11-30).
@@ -246,9 +266,10 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
           registersFor(type, width) + kWorkingRegisters;
       bool fits = held + registersFor(type, unit) <= plan.registers;
       if (bytes && unit > 1 && offset && *offset % unit == 0 &&
-          2 + llvm::Log2_64(unit) < width && plan.threads >= width && fits) {
+          accesses + stages < width && plan.threads >= width && fits) {
         plan.weightUnit = unit;
         plan.weightAlignment = bytes;
+        plan.weightFunnel = funnel && unit >= perWord;
         plan.weightShift = arith::AndIOp::create(
             b, loc, plan.head, constant(b, loc, unit - 1));
         // The second aligned access of the last body vector must stay in
@@ -530,9 +551,10 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
                                         zerosOf(b, loc, type));
   }
 
-  /// The weight at head + c, from two aligned accesses: the vector at
+  /// The weight at head + c, from aligned accesses: the vector at
   /// head + c - shift and the unit after it, shifted in registers by
-  /// `shift` elements (log2(unit) selects between constant shuffles).
+  /// `shift` elements (log2(unit) selects between constant shuffles, or, for
+  /// the part of the shift within a 32-bit word, one funnel shift).
   Value realignedWeight(OpBuilder &b, Location loc, const RowPlan &plan,
                         Value column) {
     auto type = cast<MemRefType>(plan.weight.getType());
@@ -556,7 +578,10 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
     int64_t length = width + unit;
     SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, length));
     Value window = vector::ShuffleOp::create(b, loc, low, high, all);
-    for (int64_t step = unit / 2; step >= 1; step /= 2) {
+    int64_t bits = element.getIntOrFloatBitWidth();
+    bool funnel = plan.weightFunnel;
+    int64_t perWord = funnel ? 32 / bits : 1;
+    for (int64_t step = unit / 2; step >= perWord; step /= 2) {
       SmallVector<int64_t> by;
       for (int64_t i = 0; i < length; ++i)
         by.push_back(std::min(i + step, length - 1));
@@ -566,6 +591,30 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
       Value set = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, bit,
                                         constant(b, loc, 0));
       window = arith::SelectOp::create(b, loc, set, moved, window);
+    }
+    if (funnel) {
+      // Word j of the result is the 64 bits of words j + 1 and j shifted
+      // right by the shift's part within a word (little endian: element 0
+      // is the low bits); one instruction per word on both targets.
+      auto i32 = b.getI32Type();
+      int64_t words = length / perWord, outWords = width / perWord;
+      Value asWords = vector::BitCastOp::create(
+          b, loc, VectorType::get({words}, i32), window);
+      SmallVector<int64_t> lo =
+          llvm::to_vector(llvm::seq<int64_t>(0, outWords));
+      SmallVector<int64_t> hi =
+          llvm::to_vector(llvm::seq<int64_t>(1, outWords + 1));
+      Value low = vector::ShuffleOp::create(b, loc, asWords, asWords, lo);
+      Value high = vector::ShuffleOp::create(b, loc, asWords, asWords, hi);
+      Value sub = arith::AndIOp::create(b, loc, plan.weightShift,
+                                        constant(b, loc, perWord - 1));
+      Value amount = arith::IndexCastUIOp::create(
+          b, loc, i32,
+          arith::MulIOp::create(b, loc, sub, constant(b, loc, bits)));
+      auto outType = VectorType::get({outWords}, i32);
+      Value amounts = vector::BroadcastOp::create(b, loc, outType, amount);
+      Value shifted = LLVM::FshrOp::create(b, loc, outType, high, low, amounts);
+      return vector::BitCastOp::create(b, loc, vectorType, shifted);
     }
     SmallVector<int64_t> first = llvm::to_vector(llvm::seq<int64_t>(0, width));
     return vector::ShuffleOp::create(b, loc, window, window, first);

@@ -60,3 +60,50 @@ func.func @mixed(%x: memref<?x20xf32>, %y: memref<?x20xf32>) {
   return
 }
 }
+
+// -----
+
+// The weight's realignment. Rows of 259 bf16 (32 whole vectors and 3
+// elements): contiguous rows take this copy, so the weight is read in 8-byte
+// units (the vector at head + c - s and the 4 elements after it, s = head
+// mod 4), moved by one word-select stage (s & 2) and one funnel shift of the
+// 32-bit words by 16 * (s & 1) bits.
+// CHECK-LABEL: func.func @odd_width
+// CHECK: %[[W0:.*]] = vector.load %arg1[%{{.*}}] {alignment = 8 : i64} : memref<259xbf16>, vector<8xbf16>
+// CHECK: %[[W1:.*]] = vector.load %arg1[%{{.*}}] {alignment = 8 : i64} : memref<259xbf16>, vector<4xbf16>
+// CHECK: %[[WIN:.*]] = vector.shuffle %[[W0]], %[[W1]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+// CHECK: %[[MOVED:.*]] = vector.shuffle %[[WIN]], %[[WIN]] [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 11]
+// CHECK: %[[TWO:.*]] = arith.select %{{.*}}, %[[MOVED]], %[[WIN]] : vector<12xbf16>
+// CHECK-NOT: vector.shuffle %[[TWO]], %[[TWO]] [1,
+// CHECK: %[[WORDS:.*]] = vector.bitcast %[[TWO]] : vector<12xbf16> to vector<6xi32>
+// CHECK: %[[LO:.*]] = vector.shuffle %[[WORDS]], %[[WORDS]] [0, 1, 2, 3]
+// CHECK: %[[HI:.*]] = vector.shuffle %[[WORDS]], %[[WORDS]] [1, 2, 3, 4]
+// CHECK: %[[ODD:.*]] = arith.andi %{{.*}}, %c1{{.*}} : index
+// CHECK: %[[BITS:.*]] = arith.muli %[[ODD]], %c16{{.*}} : index
+// CHECK: %[[AMOUNT:.*]] = arith.index_castui %[[BITS]] : index to i32
+// CHECK: %[[AMOUNTS:.*]] = vector.broadcast %[[AMOUNT]] : i32 to vector<4xi32>
+// CHECK: %[[SHIFTED:.*]] = llvm.intr.fshr(%[[HI]], %[[LO]], %[[AMOUNTS]]) : (vector<4xi32>, vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+// CHECK: vector.bitcast %[[SHIFTED]] : vector<4xi32> to vector<8xbf16>
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+func.func @odd_width(%x: memref<?x259xbf16>, %w: memref<259xbf16>, %y: memref<?x259xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x259xbf16>) weight(%w : memref<259xbf16>) outs(%y : memref<?x259xbf16>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+}
+
+// -----
+
+// Rows of whole vectors (256 bf16) whose stride is not known: this copy
+// serves odd strides only, beside the aligned copy rownorm-version-rows
+// makes; the weight stays in 16-byte units with three select stages.
+// CHECK-LABEL: func.func @whole_vectors
+// CHECK: vector.load %arg1[%{{.*}}] {alignment = 16 : i64} : memref<256xbf16>, vector<8xbf16>
+// CHECK: vector.load %arg1[%{{.*}}] {alignment = 16 : i64} : memref<256xbf16>, vector<8xbf16>
+// CHECK-COUNT-3: arith.select %{{.*}} : vector<16xbf16>
+// CHECK-NOT: llvm.intr.fshr
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+func.func @whole_vectors(%x: memref<?x256xbf16, strided<[?, 1]>>, %w: memref<256xbf16>, %y: memref<?x256xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x256xbf16, strided<[?, 1]>>) weight(%w : memref<256xbf16>) outs(%y : memref<?x256xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+}

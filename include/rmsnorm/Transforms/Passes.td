@@ -215,7 +215,14 @@ def AlignRows : Pass<"rownorm-align-rows"> {
       vector's elements one by one (2-byte types), each thread has at most
       one head element, and the registers fit the thread's share of the
       register file (TargetInfo); else, and in masked iterations, element
-      loads. A weight with a dynamic or unaligned offset is read by element;
+      loads. A weight with a dynamic or unaligned offset is read by element.
+      Where N is not a whole number of vectors (contiguous rows all take this
+      copy) a sub-word weight is read in 8-byte units and the shift's part
+      within a 32-bit word is one funnel shift per word (`llvm.intr.fshr`)
+      instead of select stages: fewer ALU instructions for one access more.
+      Where N is whole vectors this copy serves odd strides only and keeps
+      16-byte units and selects (measured: changing it moved the aligned
+      copy's registers and schedule, at a loss);
     - y (another buffer, maybe another stride): the loops that store it are
       kept twice under one uniform test per row, aligned stores when its
       head equals x's, element stores otherwise; in place always aligned.
@@ -228,6 +235,7 @@ def AlignRows : Pass<"rownorm-align-rows"> {
     Rows shorter than two vectors are left to the element accesses.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];

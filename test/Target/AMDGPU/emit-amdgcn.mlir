@@ -24,6 +24,10 @@
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=SCRATCH --implicit-check-not=scratch_bytes
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=LDS --implicit-check-not=lds_bytes
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=WAVE --implicit-check-not=wavefront_size
+// The weight of rows that are not whole vectors realigned by one
+// v_alignbit_b32 per word (rownorm-align-rows' funnel shift).
+// RUN: FileCheck %s --input-file=%t/bf16_1001.gfx942.s --check-prefix=FUNNEL
+// FUNNEL-COUNT-4: v_alignbit_b32
 // RUN: llvm-readelf --notes %t/bf16_4096.gfx942.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: llvm-readelf --notes %t/f32_32768.gfx942.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: FileCheck %s --check-prefix=LINES < %t.lines
@@ -75,7 +79,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}bf16_1001:
-// LOADS-COUNT-32: global_load_dwordx4
+// LOADS-COUNT-26: global_load_dwordx4
 
 // One thread per row: nothing to exchange.
 // CHECK-LABEL: {{^}}bf16_13:
@@ -187,7 +191,7 @@
 // CHECK-NOT: v_rsq_f32
 // CHECK: .end_amdhsa_kernel
 // LOADS-LABEL: {{^}}f16_1001:
-// LOADS-COUNT-32: global_load_dwordx4
+// LOADS-COUNT-26: global_load_dwordx4
 
 // One thread per row: nothing to exchange.
 // CHECK-LABEL: {{^}}f16_13:

@@ -22,6 +22,13 @@
 // RUN: FileCheck %s --input-file=%t.all %{bans}
 // RUN: FileCheck %s --input-file=%t.all --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=ld.global.nc.v4 --implicit-check-not=cache_hint.v4
 // RUN: FileCheck %s --check-prefix=LINES < %t.lines
+// Rows of a width that is not whole vectors (1001): the weight realigned
+// from 8-byte loads by one funnel shift per word (rownorm-align-rows), no
+// 16-bit unpacking.
+// RUN: FileCheck %s --input-file=%t/bf16_1001.sm_90.ptx --check-prefix=FUNNEL
+// FUNNEL: ld.global.v2.b32
+// FUNNEL: selp.b32
+// FUNNEL-COUNT-4: shf.r.wrap.b32
 
 // Negative controls: each check above rejects a planted fault, and says so
 // (a misspelt prefix would fail differently).
@@ -62,7 +69,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_1001(
-// LOADS-COUNT-40: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-26: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry bf16_13(
@@ -182,7 +189,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_1001(
-// LOADS-COUNT-40: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-26: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f16_13(
