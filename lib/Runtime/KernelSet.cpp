@@ -36,9 +36,12 @@ std::unique_ptr<KernelSet> KernelSet::fromDirectory(const std::string &dir,
 
 /// Whether a framework's tensors of any shape can reach `m` by its types and
 /// width: not a kernel compiled for one row count or for fixed row strides,
-/// and not a variant for many rows (reached through the kernel naming it).
+/// not one that writes its input in place (it cannot serve an out of its
+/// own), and not a variant for many rows (reached through the kernel naming
+/// it).
 static bool servesAnyShape(const Manifest &m) {
-  return !m.staticRows && !m.fromRows && !m.staticXStride && !m.staticYStride;
+  return !m.staticRows && !m.fromRows && !m.staticXStride && !m.staticYStride &&
+         !isInPlace(m);
 }
 
 const Manifest *KernelSet::find(ElementType dtype, ElementType weightDtype,
@@ -79,7 +82,7 @@ std::string KernelSet::describe() const {
   }
   if (byTypes.empty())
     return "no kernel for tensors of any shape (only kernels compiled for "
-           "fixed rows or row strides)";
+           "fixed rows or row strides, or in place)";
   std::string out;
   for (auto &[key, widths] : byTypes) {
     out += (out.empty() ? "" : "; ") + key + ": N = ";

@@ -108,9 +108,15 @@ std::string rowStrideProblem(const Manifest &m, int64_t xStride,
     return "row strides (x " + std::to_string(xStride) + ", y " +
            std::to_string(yStride) + ") must hold a row of " +
            std::to_string(m.n) + " elements";
+  // In place, x and y are one buffer with one row stride.
+  bool inPlace = isInPlace(m);
+  if (inPlace && xStride != yStride)
+    return "kernel " + m.kernel +
+           " writes its input in place (xy): x and y have one row stride, "
+           "got x " +
+           std::to_string(xStride) + " and y " + std::to_string(yStride);
   // A stride compiled into the kernel is the only one it can serve: it
   // would read and write rows that far apart whatever the caller passed.
-  bool inPlace = isInPlace(m);
   for (auto [name, fixed, stride] :
        {std::tuple<const char *, std::optional<int64_t>, int64_t>{
             inPlace ? "xy" : "x", m.staticXStride, xStride},
@@ -155,11 +161,10 @@ void checkLaunch(const Manifest &m, const LaunchValues &v) {
                 std::to_string(v.epsilon));
   }
   // An in-place kernel writes where it reads; a y of its own would keep its
-  // old contents, silently.
-  if (isInPlace(m) && (v.y != v.x || (v.rows > 1 && v.yStride != v.xStride)))
+  // old contents, silently (its stride: rowStrideProblem).
+  if (isInPlace(m) && v.y != v.x)
     throw Error("kernel " + m.kernel +
-                " writes its input in place (xy): y must be x, with the same "
-                "row stride");
+                " writes its input in place (xy): y must be x");
   checkNoOverlap(m, v);
 }
 

@@ -344,7 +344,7 @@ int main() {
     v.rows = 3, v.xStride = v.yStride = 24, v.epsilon = 1e-6f;
     checkLaunch(inPlace, v);
     std::string message = "kernel ip writes its input in place (xy): y must "
-                          "be x, with the same row stride";
+                          "be x";
     v.y = 0x300000;
     std::string got;
     try {
@@ -490,6 +490,16 @@ int main() {
                  {"name": "x_row_stride", "kind": "scalar"}, {"name": "y_row_stride", "kind": "scalar"}],
       "static_row_strides": {},
       "files": {"ptx": "b.sm_90.ptx"}})";
+  // e: a kernel writing its input in place (one xy buffer).
+  std::ofstream("kernelset/e.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+      "kernel": "e", "symbol": "e", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
+      "dtype": "bf16", "weight_dtype": "bf16", "n": 512, "epsilon": 1e-05, "static_rows": null,
+      "block": [64, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
+      "alignment": {"base_pointer_bytes": 16},
+      "params": [{"name": "xy", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
+                 {"name": "rows", "kind": "scalar"}, {"name": "xy_row_stride", "kind": "scalar"}],
+      "static_row_strides": {},
+      "files": {"ptx": "e.sm_90.ptx"}})";
   // Read after a.json, described before it: widths in numeric order.
   {
     std::ifstream in("kernelset/a.json");
@@ -515,15 +525,29 @@ int main() {
     std::ofstream("kernelset/d.json") << text;
   }
   auto set = KernelSet::fromDirectory("kernelset", "nvptx");
-  expect(set->manifests().size() == 4, "a kernel set reads every manifest");
+  expect(set->manifests().size() == 5, "a kernel set reads every manifest");
   expect(!set->find(ElementType::BF16, ElementType::BF16, 256, 1e-6),
          "a kernel with its row strides compiled in serves no framework "
          "tensor by width alone");
+  expect(!set->find(ElementType::BF16, ElementType::BF16, 512, 1e-5),
+         "a kernel writing in place serves no framework op (it cannot write "
+         "an out of its own)");
+  {
+    const Manifest *inPlace = nullptr;
+    for (const Manifest &m : set->manifests())
+      if (m.n == 512)
+        inPlace = &m;
+    expect(inPlace && rowStrideProblem(*inPlace, 512, 512).empty() &&
+               rowStrideProblem(*inPlace, 512, 1024) ==
+                   "kernel e writes its input in place (xy): x and y have one "
+                   "row stride, got x 512 and y 1024",
+           "an in-place kernel takes one row stride for x and y");
+  }
   std::system("rm -rf kernelset-fixed && mkdir -p kernelset-fixed && "
               "cp kernelset/d.json kernelset-fixed/");
   expect(KernelSet::fromDirectory("kernelset-fixed", "nvptx")->describe() ==
              "no kernel for tensors of any shape (only kernels compiled for "
-             "fixed rows or row strides)",
+             "fixed rows or row strides, or in place)",
          "a set of such kernels says it serves nothing");
   expect(set->find(ElementType::BF16, ElementType::BF16, 4096, 0.125) &&
              set->find(ElementType::BF16, ElementType::BF16, 4096, 1e-6),

@@ -49,6 +49,9 @@ MLIR
   # 5000): the launch contract's static_row_strides, served at exactly those.
   "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/static-row-strides.mlir" --target=nvptx \
     -o "$ROOT/out/sweep" >> "$ROOT/out/sweep/emit.txt" || exit 1
+  # A kernel writing in place at a row stride given at launch.
+  "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/in-place.mlir" --target=nvptx \
+    -o "$ROOT/out/sweep" >> "$ROOT/out/sweep/emit.txt" || exit 1
   # Kernels whose M the source fixes (M = 1: a grid of one block, which
   # canonicalization folds and the conversion restores; M = 3).
   "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/static-rows.mlir" --target=nvptx \
@@ -106,8 +109,12 @@ run() {
       "$harness" "$manifest" --rows 7 --strides n --epsilon 0.25 \
         --inputs normal,zero-rows
       # x and y rows at different alignment phases (rownorm-align-rows: y
-      # stored element by element where its head differs from x's).
-      "$harness" "$manifest" --rows 7,33 --x-stride $((n + 3)) --y-stride $((n + 1)); } \
+      # stored element by element where its head differs from x's); in
+      # place, one buffer at one stride.
+      local y_stride=$((n + 1))
+      python3 -c "import json,sys; sys.exit(0 if any(p['name'] == 'xy' for p in json.load(open(sys.argv[1]))['params']) else 1)" "$manifest" \
+        && y_stride=$((n + 3))
+      "$harness" "$manifest" --rows 7,33 --x-stride $((n + 3)) --y-stride $y_stride; } \
         > "/tmp/sweep-logs/$name.txt" 2>&1 \
       || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
   }

@@ -58,7 +58,8 @@ RMSNORM_RUNTIME_API int rmsnorm_kernel_get_info(const rmsnorm_kernel *kernel,
  * computation and parameters, another grid). Strides are in elements. The
  * arguments are checked against the manifest first (rows >= 1, strides >= n
  * and equal to any compiled into the kernel, aligned base pointers, epsilon:
- * positive and finite, and equal to a built-in one). Asynchronous: kernel
+ * positive and finite, and equal to a built-in one; a kernel that writes in
+ * place needs y == x and one stride). Asynchronous: kernel
  * faults surface on the stream's next synchronization. */
 RMSNORM_RUNTIME_API int rmsnorm_kernel_launch(const rmsnorm_kernel *kernel,
                                               const void *x, const void *w,

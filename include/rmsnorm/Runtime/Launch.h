@@ -37,19 +37,21 @@ std::unique_ptr<Device> openDeviceFor(const Manifest &m, int ordinal = 0);
 
 /// Throws Error when `values` break the manifest's contract: rows < 1, a
 /// stride shorter than a row or other than one compiled in, a base pointer off
-/// its alignment, an epsilon other than a baked-in one, or an out whose rows
-/// share a byte with w or with x's rows without being x (rows compared exactly
-/// at one row stride, address ranges at two).
+/// its alignment, an epsilon other than a baked-in one, an in-place kernel
+/// given a y other than x or another stride, or an out whose rows share a
+/// byte with w or with x's rows without being x (rows compared exactly at one
+/// row stride, address ranges at two).
 void checkLaunch(const Manifest &m, const LaunchValues &values);
 /// Why `m` cannot serve rows of x and y that many elements apart (shorter
-/// than a row, or not the stride compiled into the kernel), or "" when it
-/// can: checkLaunch's stride rule, for tools that check before a launch.
+/// than a row, not the stride compiled into the kernel, or two strides for an
+/// in-place kernel), or "" when it can: checkLaunch's stride rule, for tools
+/// that check before a launch.
 std::string rowStrideProblem(const Manifest &m, int64_t xStride,
                              int64_t yStride);
 
 /// Whether `m`'s kernel writes its input in place: one "xy" buffer, read
-/// and written through `LaunchValues::x` at `LaunchValues::xStride` (its y
-/// and yStride are not passed).
+/// and written through `LaunchValues::x` at `LaunchValues::xStride`; a
+/// launch must still give y = x and yStride = xStride (checkLaunch).
 bool isInPlace(const Manifest &m);
 
 /// Pointers to the fields of `values` in the kernel's parameter order (they
