@@ -604,8 +604,8 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
           llvm::to_vector(llvm::seq<int64_t>(0, outWords));
       SmallVector<int64_t> hi =
           llvm::to_vector(llvm::seq<int64_t>(1, outWords + 1));
-      Value low = vector::ShuffleOp::create(b, loc, asWords, asWords, lo);
-      Value high = vector::ShuffleOp::create(b, loc, asWords, asWords, hi);
+      Value lowWords = vector::ShuffleOp::create(b, loc, asWords, asWords, lo);
+      Value highWords = vector::ShuffleOp::create(b, loc, asWords, asWords, hi);
       Value sub = arith::AndIOp::create(b, loc, plan.weightShift,
                                         constant(b, loc, perWord - 1));
       Value amount = arith::IndexCastUIOp::create(
@@ -613,7 +613,8 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
           arith::MulIOp::create(b, loc, sub, constant(b, loc, bits)));
       auto outType = VectorType::get({outWords}, i32);
       Value amounts = vector::BroadcastOp::create(b, loc, outType, amount);
-      Value shifted = LLVM::FshrOp::create(b, loc, outType, high, low, amounts);
+      Value shifted =
+          LLVM::FshrOp::create(b, loc, outType, highWords, lowWords, amounts);
       return vector::BitCastOp::create(b, loc, vectorType, shifted);
     }
     SmallVector<int64_t> first = llvm::to_vector(llvm::seq<int64_t>(0, width));

@@ -69,16 +69,24 @@ func.func @mixed(%x: memref<?x20xf32>, %y: memref<?x20xf32>) {
 // mod 4), moved by one word-select stage (s & 2) and one funnel shift of the
 // 32-bit words by 16 * (s & 1) bits.
 // CHECK-LABEL: func.func @odd_width
-// CHECK: %[[W0:.*]] = vector.load %arg1[%{{.*}}] {alignment = 8 : i64} : memref<259xbf16>, vector<8xbf16>
-// CHECK: %[[W1:.*]] = vector.load %arg1[%{{.*}}] {alignment = 8 : i64} : memref<259xbf16>, vector<4xbf16>
+// CHECK: %[[HEAD:.*]] = arith.andi %{{.*}}, %c7 : index
+// CHECK: %[[SHIFT:.*]] = arith.andi %[[HEAD]], %c3 : index
+// The low access starts at head - s + c: a multiple of 4 elements (8 bytes).
+// CHECK: %[[BASE:.*]] = arith.andi %[[HEAD]], %c-4 : index
+// CHECK: %[[AT:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// CHECK: %[[W0:.*]] = vector.load %arg1[%[[AT]]] {alignment = 8 : i64} : memref<259xbf16>, vector<8xbf16>
+// CHECK: %[[AT1:.*]] = arith.addi %[[AT]], %c8{{.*}} : index
+// CHECK: %[[W1:.*]] = vector.load %arg1[%[[AT1]]] {alignment = 8 : i64} : memref<259xbf16>, vector<4xbf16>
 // CHECK: %[[WIN:.*]] = vector.shuffle %[[W0]], %[[W1]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
 // CHECK: %[[MOVED:.*]] = vector.shuffle %[[WIN]], %[[WIN]] [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 11]
-// CHECK: %[[TWO:.*]] = arith.select %{{.*}}, %[[MOVED]], %[[WIN]] : vector<12xbf16>
+// CHECK: %[[BIT2:.*]] = arith.andi %[[SHIFT]], %c2{{.*}} : index
+// CHECK: %[[SET2:.*]] = arith.cmpi ne, %[[BIT2]], %c0{{.*}} : index
+// CHECK: %[[TWO:.*]] = arith.select %[[SET2]], %[[MOVED]], %[[WIN]] : vector<12xbf16>
 // CHECK-NOT: vector.shuffle %[[TWO]], %[[TWO]] [1,
 // CHECK: %[[WORDS:.*]] = vector.bitcast %[[TWO]] : vector<12xbf16> to vector<6xi32>
 // CHECK: %[[LO:.*]] = vector.shuffle %[[WORDS]], %[[WORDS]] [0, 1, 2, 3]
 // CHECK: %[[HI:.*]] = vector.shuffle %[[WORDS]], %[[WORDS]] [1, 2, 3, 4]
-// CHECK: %[[ODD:.*]] = arith.andi %{{.*}}, %c1{{.*}} : index
+// CHECK: %[[ODD:.*]] = arith.andi %[[SHIFT]], %c1{{.*}} : index
 // CHECK: %[[BITS:.*]] = arith.muli %[[ODD]], %c16{{.*}} : index
 // CHECK: %[[AMOUNT:.*]] = arith.index_castui %[[BITS]] : index to i32
 // CHECK: %[[AMOUNTS:.*]] = vector.broadcast %[[AMOUNT]] : i32 to vector<4xi32>

@@ -27,7 +27,6 @@
 // 16-bit unpacking.
 // RUN: FileCheck %s --input-file=%t/bf16_1001.sm_90.ptx --check-prefix=FUNNEL
 // FUNNEL: ld.global.v2.b32
-// FUNNEL: selp.b32
 // FUNNEL-COUNT-4: shf.r.wrap.b32
 
 // Negative controls: each check above rejects a planted fault, and says so
