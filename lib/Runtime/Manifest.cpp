@@ -214,6 +214,9 @@ private:
       do {
         skipSpace();
         std::string key = parseString();
+        // Which of two equal keys a manifest means cannot be known.
+        if (value.object.count(key))
+          fail("the key \"" + key + "\" appears twice in one object");
         expect(':');
         value.object[key] = parseValue();
       } while (consume(','));

@@ -185,6 +185,10 @@ int main() {
   expect(errorOf([] { Json::parse("{} x"); }).find("unexpected text") !=
              std::string::npos,
          "trailing text is refused");
+  expect(errorOf([] { Json::parse("{\"n\": 8,\n \"n\": 16}"); }) ==
+             "malformed JSON at line 2: the key \"n\" appears twice in one "
+             "object",
+         "a key given twice is refused");
   std::ofstream("runtime-tests-manifest.json")
       << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
              "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
