@@ -258,8 +258,8 @@ struct AlignRows final : public rmsnorm::impl::AlignRowsBase<AlignRows> {
       // (32-bit registers) plus a working set; the second access adds a unit
       // per vector, which must stay within its share of the register file.
       auto registersFor = [&](MemRefType memref, int64_t elements) {
-        int64_t bits = elements * memref.getElementTypeBitWidth();
-        return plan.vectorsPerThread * ((bits + 31) / 32);
+        int64_t total = elements * memref.getElementTypeBitWidth();
+        return plan.vectorsPerThread * ((total + 31) / 32);
       };
       int64_t held =
           registersFor(cast<MemRefType>(plan.x.getType()), width) +
