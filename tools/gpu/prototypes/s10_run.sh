@@ -18,8 +18,10 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $R/card.t
 cmake -S tools/rmsnorm-harness -B /tmp/hb -G Ninja > /tmp/hb.log 2>&1 && cmake --build /tmp/hb >> /tmp/hb.log 2>&1 || { tail -20 /tmp/hb.log; exit 1; }
 H=/tmp/hb/bin/rmsnorm-harness
 # Numerics of the variants' changed kernels, rows past M included.
-{ for v in h z; do for k in bf16_127 f16_127 f32_127 bf16_128 f16_128 bf16_1025 f16_1025 f32_1025 bf16_4099 f16_4099; do
-    m=out/s10/bench-$v/rms_norm_$k.sm_90.json; n=${k#*_}
+{ for v in h z; do ks="bf16_127 f16_127 f32_127 bf16_128 f16_128 bf16_1025 f16_1025 f32_1025 bf16_4099 f16_4099"
+  [ $v = z ] && ks="$ks f32_128 bf16_512 f32_512 bf16_7168_many_rows f16_2560_many_rows f32_2048_many_rows"
+  for k in $ks; do
+    m=out/s10/bench-$v/rms_norm_$k.sm_90.json; n=${k#*_}; n=${n%_many_rows}
     $H $m --rows 1,2,3,7,33,rpb-1,rpb+1,1000 --strides n,aligned,misaligned || echo "exit status $? for $v $k"
     $H $m --rows 7 --strides n,misaligned --inputs large,zero-rows,subnormal,non-finite,overflow || echo "exit status $? for $v $k"
     $H $m --rows 7,33 --x-stride $((n + 3)) --y-stride $((n + 1)) || echo "exit status $? for $v $k"
@@ -29,7 +31,7 @@ grep -E "^FAIL|exit status" $R/harness.txt | head -5
 for r in 1 2; do for d in bf16 f16 f32; do
   mkdir -p $R/run$r
   OUT=$R/run$r BENCH_KERNELS=out/s10/bench timeout 120 tools/gpu/benchmark.sh run $d \
-    --cells 32768x127,32768x128,32768x1025,32768x4099,4096x1024,32768x4096 \
+    --cells 32768x127,32768x128,32768x512,32768x1025,32768x4099,4096x1024,32768x4096,32768x7168 \
     --variant h=out/s10/bench-h --variant z=out/s10/bench-z > /dev/null 2>&1
   echo "== run $r $d"; tail -8 $R/run$r/*-bench-$d-h200.txt
 done; done
