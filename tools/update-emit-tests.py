@@ -53,6 +53,12 @@ PTX_HEADER = r"""// The emitted PTX of every N class in f32, f16 and bf16 (Input
 // RUN: FileCheck %s --input-file=%t.all %{bans}
 // RUN: FileCheck %s --input-file=%t.all --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=ld.global.nc.v4 --implicit-check-not=cache_hint.v4
 // RUN: FileCheck %s --check-prefix=LINES < %t.lines
+// Rows of a width that is not whole vectors (1001): the weight realigned
+// from 8-byte loads by one funnel shift per word (rownorm-align-rows), no
+// 16-bit unpacking.
+// RUN: FileCheck %s --input-file=%t/bf16_1001.sm_90.ptx --check-prefix=FUNNEL
+// FUNNEL: ld.global.v2.b32
+// FUNNEL-COUNT-4: shf.r.wrap.b32
 
 // Negative controls: each check above rejects a planted fault, and says so
 // (a misspelt prefix would fail differently).
@@ -109,6 +115,10 @@ AMD_HEADER = r"""// The emitted AMDGCN of every N class in f32, f16 and bf16 (In
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=SCRATCH --implicit-check-not=scratch_bytes
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=LDS --implicit-check-not=lds_bytes
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=WAVE --implicit-check-not=wavefront_size
+// The weight of rows that are not whole vectors realigned by one
+// v_alignbit_b32 per word (rownorm-align-rows' funnel shift).
+// RUN: FileCheck %s --input-file=%t/bf16_1001.gfx942.s --check-prefix=FUNNEL
+// FUNNEL-COUNT-4: v_alignbit_b32
 // RUN: llvm-readelf --notes %t/bf16_4096.gfx942.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: llvm-readelf --notes %t/f32_32768.gfx942.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: FileCheck %s --check-prefix=LINES < %t.lines
