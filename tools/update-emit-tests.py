@@ -225,6 +225,21 @@ def many_rows_block(out):
     return "\n".join(lines) + "\n"
 
 
+def write_test(path, text):
+    """Writes `text` to `path` unless that would drop a RUN line of the file
+    (the header and footer are templates here: a RUN line added to the test
+    by hand and not to them would be lost silently)."""
+    runs = lambda t: {l for l in t.splitlines() if l.startswith("// RUN:")}
+    lost = sorted(runs(open(path).read()) - runs(text)) if os.path.exists(path) else []
+    if lost:
+        sys.stderr.write(f"update-emit-tests: not writing {os.path.relpath(path, ROOT)}: "
+                         "it would drop these RUN lines (add them to this script's "
+                         "templates first):\n" + "\n".join(lost) + "\n")
+        return False
+    open(path, "w").write(text)
+    return True
+
+
 def main(build):
     out = tempfile.mkdtemp()
     subprocess.run([f"{build}/bin/rmsnorm-emit", f"{ROOT}/test/Target/Inputs/kernels.mlir",
@@ -235,14 +250,14 @@ def main(build):
     ptx += "\n".join(line.format(k=k, chip="sm_90", ext="ptx", regs="?") for k in sorted(ORDER, key=by_size))
     ptx += "\n" + many_rows_block(out)
     ptx += "\n" + PTX_FOOTER
-    open(f"{ROOT}/test/Target/NVPTX/emit-ptx.mlir", "w").write(ptx)
+    ok = write_test(f"{ROOT}/test/Target/NVPTX/emit-ptx.mlir", ptx)
     amd = AMD_HEADER + "".join(amd_block(k, out) for k in ORDER)
     amd += "\n// Stores are 16 bytes wide too.\n// RUN: FileCheck %s --input-file=%t.all --check-prefix=STORES\n"
     amd += "\n".join(f"// STORES-LABEL: {{{{^}}}}{k}:\n// STORES: global_store_dwordx4" for k in ORDER)
     amd += "\n\n// One line per kernel written: path, registers, vector width, rows per block, threads.\n"
     amd += "\n".join(line.format(k=k, chip="gfx942", ext="hsaco", regs="{{[0-9]+}}") for k in sorted(ORDER, key=by_size)) + "\n"
-    open(f"{ROOT}/test/Target/AMDGPU/emit-amdgcn.mlir", "w").write(amd)
-    return 0
+    ok = write_test(f"{ROOT}/test/Target/AMDGPU/emit-amdgcn.mlir", amd) and ok
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
