@@ -6,8 +6,10 @@
 #   (the patch also has EXP_ALLHOLD=1, every dtype: record s10f)
 #   m1 / m2: EXP_MANYROWS_MAX=1 / 2 -- kernels for many rows take at most
 #       1 / 2 rows per block (4 at HEAD; zb: 16-bit 8192 r1_t256 beat r2_t256).
-# Here: for l in fh:EXP_F16HOLD=1 m1:EXP_MANYROWS_MAX=1 m2:EXP_MANYROWS_MAX=2;
+# Here: git apply tools/gpu/prototypes/hold-x-and-many-rows-variants.patch && ninja -C build
+#   for l in fh:EXP_F16HOLD=1 m1:EXP_MANYROWS_MAX=1 m2:EXP_MANYROWS_MAX=2;
 #   do env ${l#*:} BENCH_KERNELS=out/bench-${l%%:*} tools/gpu/benchmark.sh emit; done
+#   git checkout lib && ninja -C build
 #   then out/s10e/{bench,fh,m1,m2} = out/s10/bench and those folders without *.h.
 # There: bash tools/gpu/prototypes/s10e_run.sh (carry out/s10e).
 set -u
