@@ -96,6 +96,13 @@ bool mlir::rmsnorm::shouldRereadRows(const TargetInfo &target,
           int64_t(target.getMaxVectorBytes()) ||
       shape.vectorsPerThread < kMinVectorsToReread)
     return false;
+  // A re-read widens the row again. Where that is a conversion per element
+  // it costs more than the registers that hold the row, while they are few;
+  // a kernel for many rows keeps the re-read its schedule was chosen for
+  // (f16 N = 8192 held there: -1.8%, PERFLOG eighth session, s8c).
+  if (shape.widensByConversion && !shape.forManyRows &&
+      shape.vectorsPerThread * shape.vectorWidth <= kMaxHeldConvertedValues)
+    return false;
   // The blocks a processor holds at once when threads are the only limit
   // (registers allow fewer, never more): their rows stay in the cache from
   // the first read to the second.

@@ -115,11 +115,12 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     auto schedule =
         ScheduleAttr::get(op.getContext(), rows, threads, width, perThread);
     if (schedule == first ||
-        !shouldRereadRows(target,
-                          RowKernelShape{elementBytes, n, width,
-                                         schedule.getVectorsPerThread(), rows,
-                                         rows * threads,
-                                         op.getInput() == op.getOutput()}))
+        !shouldRereadRows(
+            target, RowKernelShape{
+                        elementBytes, n, width, schedule.getVectorsPerThread(),
+                        rows, rows * threads, op.getInput() == op.getOutput(),
+                        op.getElementType().isF16(),
+                        /*forManyRows=*/true}))
       return std::nullopt;
     int64_t fromRows = llvm::divideCeil(
         kManyRowsCacheMultiple * int64_t(target.getSharedCacheBytes()),

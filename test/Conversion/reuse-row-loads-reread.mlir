@@ -25,6 +25,10 @@
 // HELD: scf.if
 // HELD-NOT: rownorm.reload
 // HELD: } else {
+// HELD-LABEL: gpu.func @f16_for_many_rows
+// HELD: scf.if
+// HELD-NOT: rownorm.reload
+// HELD: } else {
 // HELD-LABEL: gpu.func @rows_fit_the_cache
 // HELD: scf.if
 // HELD-NOT: rownorm.reload
@@ -41,6 +45,7 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 // CHECK: gpu.shuffle
 // CHECK-NOT: vector.load %[[X]]
 // CHECK: gpu.barrier
+// CHECK-NOT: } else {
 // CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
 // CHECK-NOT: vector.load %[[X]]
 // CHECK: } else {
@@ -66,6 +71,53 @@ func.func @two_vectors(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096
   return
 }
 
+// f16 widens by a conversion per element, which a re-read would repeat: a
+// kernel not for many rows holds its four vectors (32 values per thread,
+// kMaxHeldConvertedValues), where bf16's (@four_vectors) are re-read.
+// CHECK-LABEL: gpu.func @f16_four_vectors
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x4096xf16, strided<[?, 1]>>, vector<8xf16>
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+func.func @f16_four_vectors(%x: memref<?x4096xf16, strided<[?, 1]>>, %w: memref<4096xf16>, %y: memref<?x4096xf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x4096xf16, strided<[?, 1]>>) weight(%w : memref<4096xf16>) outs(%y : memref<?x4096xf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+
+// Eight f16 vectors per thread (64 values) are more than it holds: re-read.
+// CHECK-LABEL: gpu.func @f16_eight_vectors
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x16384xf16, strided<[?, 1]>>, vector<8xf16>
+// CHECK: gpu.barrier
+// CHECK-NOT: } else {
+// CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+func.func @f16_eight_vectors(%x: memref<?x16384xf16, strided<[?, 1]>>, %w: memref<16384xf16>, %y: memref<?x16384xf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xf16, strided<[?, 1]>>) weight(%w : memref<16384xf16>) outs(%y : memref<?x16384xf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 256, vector_width = 8, vectors_per_thread = 8>}
+  return
+}
+
+// A kernel for many rows (rownorm-tile-rows' second kernel, its from_rows)
+// keeps the re-read its schedule was chosen for, f16 too. (The copy for rows
+// of unknown alignment re-reads its vectors either way: the re-reads must
+// come before its `else`.)
+// CHECK-LABEL: gpu.func @f16_for_many_rows
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x4096xf16, strided<[?, 1]>>, vector<8xf16>
+// CHECK: gpu.barrier
+// CHECK-NOT: } else {
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+func.func @f16_for_many_rows(%x: memref<?x4096xf16, strided<[?, 1]>>, %w: memref<4096xf16>, %y: memref<?x4096xf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 12800 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x4096xf16, strided<[?, 1]>>) weight(%w : memref<4096xf16>) outs(%y : memref<?x4096xf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+
 // The cache bound: f32 rows of 64 KiB. Blocks of 512 threads: 4 per SM,
 // 132 x 4 x 64 KiB = 33 MiB fit 50 MiB: re-read.
 // CHECK-LABEL: gpu.func @rows_fit_the_cache
@@ -73,6 +125,7 @@ func.func @two_vectors(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096
 // CHECK: scf.if
 // CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x16384xf32, strided<[?, 1]>>, vector<4xf32>
 // CHECK: gpu.barrier
+// CHECK-NOT: } else {
 // CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
 // CHECK-NOT: vector.load %[[X]]
 // CHECK: } else {

@@ -85,12 +85,24 @@ std::unique_ptr<TargetInfo> getTargetInfo(Operation *op);
 /// vectors up; -5 to +4% at two).
 inline constexpr int64_t kMinVectorsToReread = 4;
 
+/// The most row values a thread holds, instead of re-reading them, where
+/// x's elements widen to f32 by a conversion (measured 2026-12-01,
+/// tools/gpu/PERFLOG.md, tenth session: f16 N = 16384, four vectors of eight,
+/// +0.5 to +2.4% held at 4096 to 32768 rows; N = 32768, 64 values, -8.7%).
+inline constexpr int64_t kMaxHeldConvertedValues = 32;
+
 /// The shape of a kernel, as the re-read rule sees it.
 struct RowKernelShape {
   int64_t elementBytes, rowLength, vectorWidth, vectorsPerThread;
   int64_t rowsPerBlock, blockThreads;
   /// x and y are one buffer (the rows cannot be read again after a store).
   bool inPlace;
+  /// x's elements widen to f32 by a conversion instruction each (f16; bf16
+  /// widens by a shift, f32 not at all), which a re-read repeats.
+  bool widensByConversion = false;
+  /// A kernel for many rows (rownorm-tile-rows' second kernel, chosen from
+  /// its `from_rows`): its schedule was chosen for the re-read.
+  bool forManyRows = false;
 };
 
 /// Whether a kernel of `shape` reads x again for the scaling instead of
@@ -98,8 +110,10 @@ struct RowKernelShape {
 /// in place, its vectors are the target's widest access and each thread
 /// holds at least kMinVectorsToReread of them, the target has hinted loads,
 /// and the rows of every block the chip can hold at once fit its shared
-/// cache. Asked by rownorm-reuse-row-loads and rownorm-cache-hints (which
-/// must agree) and by rownorm-tile-rows (its schedules for many rows).
+/// cache; except that a kernel not for many rows whose x widens by a
+/// conversion holds up to kMaxHeldConvertedValues per thread. Asked by
+/// rownorm-reuse-row-loads and rownorm-cache-hints (which must agree) and by
+/// rownorm-tile-rows (its schedules for many rows).
 bool shouldRereadRows(const TargetInfo &target, const RowKernelShape &shape);
 
 /// Records `requested` as the module's target unless one is recorded already.

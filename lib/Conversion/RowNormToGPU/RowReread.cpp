@@ -40,11 +40,12 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
   // the block (positive, the schedule's shape).
   const rownorm::KernelDescription &kernel = contract.kernel;
   return shouldRereadRows(
-      target,
-      RowKernelShape{kernel.dtype.getIntOrFloatBitWidth() / 8, kernel.n,
-                     kernel.schedule.getVectorWidth(),
-                     kernel.schedule.getVectorsPerThread(),
-                     contract.rowsPerBlock,
-                     contract.block[0] * contract.block[1] * contract.block[2],
-                     /*inPlace=*/!llvm::is_contained(kernel.roles, "x")});
+      target, RowKernelShape{
+                  kernel.dtype.getIntOrFloatBitWidth() / 8, kernel.n,
+                  kernel.schedule.getVectorWidth(),
+                  kernel.schedule.getVectorsPerThread(), contract.rowsPerBlock,
+                  contract.block[0] * contract.block[1] * contract.block[2],
+                  /*inPlace=*/!llvm::is_contained(kernel.roles, "x"),
+                  /*widensByConversion=*/kernel.dtype.isF16(),
+                  /*forManyRows=*/kernel.fromRows.has_value()});
 }

@@ -188,7 +188,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_1001(
-// LOADS-COUNT-26: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-20: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f16_13(
