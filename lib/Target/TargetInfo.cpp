@@ -104,9 +104,21 @@ bool mlir::rmsnorm::shouldRereadRows(const TargetInfo &target,
       shape.vectorsPerThread * shape.vectorWidth <= kMaxHeldConvertedValues)
     return false;
   // The blocks a processor holds at once when threads are the only limit
-  // (registers allow fewer, never more): their rows stay in the cache from
-  // the first read to the second.
+  // (registers allow fewer, never more).
   int64_t blocks = target.getMaxThreadsPerProcessor() / shape.blockThreads;
+  // A kernel that runs only few rows (a kernel for many rows takes over
+  // above its from_rows) with small blocks has blocks to spare for the
+  // registers of a held row: holding it saves the re-read's round trip,
+  // which few rows in flight cannot hide (256 to 2048 rows of 2560 to 14336
+  // elements: +4.1% geomean, -3.1 to +17.7%). Large blocks have none: at
+  // 512 threads a held row leaves one block per processor (f32 14336: 54 ->
+  // 69 registers, -4 to -6%). A kernel that also runs many rows keeps the
+  // re-read (16-bit 32768 x 11008 held: -1.2 to -1.8%). PERFLOG, eleventh
+  // session.
+  if (shape.forFewRows && blocks >= kMinBlocksToHoldRows)
+    return false;
+  // Else the re-read pays where the rows of those blocks stay in the cache
+  // from the first read to the second.
   int64_t residentBytes = int64_t(target.getProcessorCount()) * blocks *
                           shape.rowsPerBlock * shape.rowLength *
                           shape.elementBytes;

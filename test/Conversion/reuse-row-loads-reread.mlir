@@ -118,6 +118,50 @@ func.func @f16_for_many_rows(%x: memref<?x4096xf16, strided<[?, 1]>>, %w: memref
   return
 }
 
+// A kernel for few rows (it names a kernel for many rows, which takes over
+// above its from_rows) holds its rows where a processor takes at least
+// kMinBlocksToHoldRows = 8 of its blocks: blocks of 128 threads, 16 per SM.
+// Its kernel for many rows keeps the re-read. (Each is checked through
+// its copy for aligned rows, the first.)
+// CHECK-LABEL: gpu.func @few_rows
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x4096xbf16, strided<[?, 1]>>, vector<8xbf16>
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+// CHECK-LABEL: gpu.func @few_rows_many_rows
+// CHECK: scf.if
+// CHECK-NOT: } else {
+// CHECK-COUNT-4: vector.load %{{.*}} {alignment = 16 : i64, rownorm.reload}
+// CHECK: } else {
+func.func @few_rows(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) attributes {rownorm.variants = ["few_rows_many_rows"]} {
+  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+func.func @few_rows_many_rows(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 12800 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+
+// Blocks of 512 threads (4 per SM) are too large for a held row: a kernel
+// for few rows with them re-reads.
+// CHECK-LABEL: gpu.func @few_rows_large_blocks
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x16384xbf16, strided<[?, 1]>>, vector<8xbf16>
+// CHECK: gpu.barrier
+// CHECK-NOT: } else {
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
+// CHECK: } else {
+func.func @few_rows_large_blocks(%x: memref<?x16384xbf16, strided<[?, 1]>>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16, strided<[?, 1]>>) attributes {rownorm.variants = ["few_rows_large_blocks_many_rows"]} {
+  rownorm.rms_norm ins(%x : memref<?x16384xbf16, strided<[?, 1]>>) weight(%w : memref<16384xbf16>) outs(%y : memref<?x16384xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+func.func @few_rows_large_blocks_many_rows(%x: memref<?x16384xbf16, strided<[?, 1]>>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 6400 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x16384xbf16, strided<[?, 1]>>) weight(%w : memref<16384xbf16>) outs(%y : memref<?x16384xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+
 // The cache bound: f32 rows of 64 KiB. Blocks of 512 threads: 4 per SM,
 // 132 x 4 x 64 KiB = 33 MiB fit 50 MiB: re-read.
 // CHECK-LABEL: gpu.func @rows_fit_the_cache

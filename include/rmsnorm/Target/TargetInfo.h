@@ -91,6 +91,13 @@ inline constexpr int64_t kMinVectorsToReread = 4;
 /// +0.5 to +2.4% held at 4096 to 32768 rows; N = 32768, 64 values, -8.7%).
 inline constexpr int64_t kMaxHeldConvertedValues = 32;
 
+/// The fewest blocks a processor must hold at once (by threads) for a
+/// kernel for few rows to hold its rows instead of re-reading them: at
+/// 8 (blocks of up to 256 threads on sm_90) the held row's registers still
+/// leave several blocks; at 4 they leave one (measured 2026-12-01,
+/// tools/gpu/PERFLOG.md, eleventh session).
+inline constexpr int64_t kMinBlocksToHoldRows = 8;
+
 /// The shape of a kernel, as the re-read rule sees it.
 struct RowKernelShape {
   int64_t elementBytes, rowLength, vectorWidth, vectorsPerThread;
@@ -103,6 +110,9 @@ struct RowKernelShape {
   /// A kernel for many rows (rownorm-tile-rows' second kernel, chosen from
   /// its `from_rows`): its schedule was chosen for the re-read.
   bool forManyRows = false;
+  /// A kernel that has a kernel for many rows (its `variants`), so it runs
+  /// only below that kernel's `from_rows`.
+  bool forFewRows = false;
 };
 
 /// Whether a kernel of `shape` reads x again for the scaling instead of
@@ -111,7 +121,9 @@ struct RowKernelShape {
 /// holds at least kMinVectorsToReread of them, the target has hinted loads,
 /// and the rows of every block the chip can hold at once fit its shared
 /// cache; except that a kernel not for many rows whose x widens by a
-/// conversion holds up to kMaxHeldConvertedValues per thread. Asked by
+/// conversion holds up to kMaxHeldConvertedValues per thread, and a kernel
+/// for few rows holds its rows where a processor takes at least
+/// kMinBlocksToHoldRows of its blocks. Asked by
 /// rownorm-reuse-row-loads and rownorm-cache-hints (which must agree) and by
 /// rownorm-tile-rows (its schedules for many rows).
 bool shouldRereadRows(const TargetInfo &target, const RowKernelShape &shape);

@@ -47,5 +47,6 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
                   contract.block[0] * contract.block[1] * contract.block[2],
                   /*inPlace=*/!llvm::is_contained(kernel.roles, "x"),
                   /*widensByConversion=*/kernel.dtype.isF16(),
-                  /*forManyRows=*/kernel.fromRows.has_value()});
+                  /*forManyRows=*/kernel.fromRows.has_value(),
+                  /*forFewRows=*/!kernel.variants.empty()});
 }

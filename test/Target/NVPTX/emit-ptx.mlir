@@ -162,7 +162,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry bf16_5120(
-// LOADS-COUNT-46: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-41: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_1001(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -282,7 +282,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f16_5120(
-// LOADS-COUNT-46: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-41: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_1001(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -403,7 +403,7 @@
 // CHECK: st.global.v4.b32
 // CHECK-NOT: rsqrt.approx.f32
 // LOADS-LABEL: .visible .entry f32_5120(
-// LOADS-COUNT-35: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-25: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One line per kernel written: path, registers, vector width, rows per block, threads.
 // LINES: bf16_13.sm_90.ptx: registers ?, vector width {{[0-9]+}}, rows per block {{[0-9]+}}, threads {{[0-9]+}}
