@@ -3,7 +3,7 @@
 # at most 256 threads holding x (`hr`) against the kernels of 6fc3dbd, two
 # runs per dtype, one device call (~4 min). Here, before the call:
 #   BENCH_KERNELS=out/bench tools/gpu/benchmark.sh emit          (at 6fc3dbd)
-#   d460ac3 with `!shape.forManyRows` for `shape.forFewRows` in TargetInfo.cpp,
+#   dc1ea6d with `!shape.forManyRows` for `shape.forFewRows` in TargetInfo.cpp,
 #   ninja -C build, BENCH_KERNELS=out/bench-s11c tools/gpu/benchmark.sh emit
 #   rm -f out/bench/*.h out/bench-s11c/*.h
 # There: bash tools/gpu/prototypes/s11c_run.sh (carry out/bench, out/bench-s11c).
