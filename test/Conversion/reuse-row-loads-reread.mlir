@@ -3,8 +3,10 @@
 // thread holds at least four 16-byte vectors, the target has hinted loads
 // (rownorm-cache-hints keeps the first read in the cache), and the rows of
 // the blocks a chip holds at once fit its shared cache (sm_90: 132 SMs of
-// 2048 threads, 50 MiB). The re-reads are marked rownorm.reload, like the
-// copy for rows of unknown alignment's.
+// 2048 threads, 50 MiB); except f16 kernels not for many rows with at most
+// 32 values per thread and kernels for few rows whose blocks fit a processor
+// at least 8 times, which hold x. The re-reads are marked rownorm.reload,
+// like the copy for rows of unknown alignment's.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads | FileCheck %s
 // With reread-rows=false (the pipelines' cache-hints=none) x is held:
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads=reread-rows=false | FileCheck %s --check-prefix=HELD
@@ -121,8 +123,9 @@ func.func @f16_for_many_rows(%x: memref<?x4096xf16, strided<[?, 1]>>, %w: memref
 // A kernel for few rows (it names a kernel for many rows, which takes over
 // above its from_rows) holds its rows where a processor takes at least
 // kMinBlocksToHoldRows = 8 of its blocks: blocks of 128 threads, 16 per SM.
-// Its kernel for many rows keeps the re-read. (Each is checked through
-// its copy for aligned rows, the first.)
+// Its kernel for many rows keeps the re-read, though its blocks (2 rows of
+// 128 threads) fit 8 times too. (Each is checked through its copy for
+// aligned rows, the first.)
 // CHECK-LABEL: gpu.func @few_rows
 // CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
 // CHECK: scf.if
@@ -139,7 +142,7 @@ func.func @few_rows(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf
   return
 }
 func.func @few_rows_many_rows(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 12800 : i64} {
-  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
   return
 }
 

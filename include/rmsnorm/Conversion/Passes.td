@@ -80,7 +80,12 @@ def ReuseRowLoads : Pass<"rownorm-reuse-row-loads"> {
     second and keeps w), the rows are not in place, and the rows of every
     block the chip holds at once fit the target's shared cache (TargetInfo:
     processors x blocks per processor x rows per block x row bytes <=
-    getSharedCacheBytes). A thread's single elements stay in registers, and
+    getSharedCacheBytes). Two exceptions hold x: a kernel not for many rows
+    whose x widens by a conversion (f16) with at most 32 values per thread,
+    and a kernel for few rows (one that names a kernel for many rows in
+    `variants`) whose blocks fit a processor 8 times or more (TargetInfo.h:
+    kMaxHeldConvertedValues, kMinBlocksToHoldRows). A thread's single
+    elements stay in registers, and
     two reads with nothing between them (a row within one subgroup) are one
     load after CSE. Measured 2026-12-01 (tools/gpu/PERFLOG.md): +2 to +5%
     on rows of 11008-32768 16-bit and 5120-16384 f32 elements, registers

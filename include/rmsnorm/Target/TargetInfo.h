@@ -110,8 +110,8 @@ struct RowKernelShape {
   /// A kernel for many rows (rownorm-tile-rows' second kernel, chosen from
   /// its `from_rows`): its schedule was chosen for the re-read.
   bool forManyRows = false;
-  /// A kernel that has a kernel for many rows (its `variants`), so it runs
-  /// only below that kernel's `from_rows`.
+  /// A kernel that has a kernel for many rows (its `variants`), so a
+  /// launcher that picks by M runs it only below that kernel's `from_rows`.
   bool forFewRows = false;
 };
 
