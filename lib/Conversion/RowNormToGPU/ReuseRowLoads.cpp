@@ -12,14 +12,15 @@
 // element: a store to another kernel buffer cannot (buffers are the same
 // argument when in place, else they do not overlap: the op's contract), and
 // neither can a store whose column provably differs (same linear form,
-// another constant), even when x and y are the same buffer. Barriers, shuffles and workgroup memory do not touch global memory.
-// A load whose value is used only when its index is in the row (the
-// in-bounds load of rownorm-coarsen-masks) is judged at that index.
+// another constant), even when x and y are the same buffer. Barriers, shuffles
+// and workgroup memory do not touch global memory. A load whose value is used
+// only when its index is in the row (the in-bounds load of
+// rownorm-coarsen-masks) is judged at that index.
 //
 // Where the schedule makes holding x dear (RowReread.h: many vectors per
 // thread, rows that fit the target's cache; not f16 kernels with few values
-// per thread, nor kernels for few rows with small blocks), the second read of a whole
-// vector of x (the target's widest access) stays a load, marked
+// per thread, nor kernels for few rows with small blocks), the second read of a
+// whole vector of x (the target's widest access) stays a load, marked
 // `rownorm.reload` like the re-reads of rownorm-align-rows; a thread's
 // single elements (heads, tails) stay in registers. Two reads with nothing
 // between them (a row within one subgroup: no barrier, no store) are one
