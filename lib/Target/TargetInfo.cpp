@@ -100,7 +100,7 @@ bool mlir::rmsnorm::shouldRereadRows(const TargetInfo &target,
   // it costs more than the registers that hold the row, while they are few;
   // a kernel for many rows keeps the re-read its schedule was chosen for
   // (f16 N = 8192 held there: -1.8%, PERFLOG eighth session, s8c).
-  if (shape.widensByConversion && !shape.forManyRows &&
+  if (shape.widensByConversion && shape.rows != RowsServed::Many &&
       shape.vectorsPerThread * shape.vectorWidth <= kMaxHeldConvertedValues)
     return false;
   // The blocks a processor holds at once when threads are the only limit
@@ -115,7 +115,7 @@ bool mlir::rmsnorm::shouldRereadRows(const TargetInfo &target,
   // 69 registers, -4 to -6%). A kernel that also runs many rows keeps the
   // re-read (16-bit 32768 x 11008 held: -1.2 to -1.8%). PERFLOG, eleventh
   // session.
-  if (shape.forFewRows && blocks >= kMinBlocksToHoldRows)
+  if (shape.rows == RowsServed::Few && blocks >= kMinBlocksToHoldRows)
     return false;
   // Else the re-read pays where the rows of those blocks stay in the cache
   // from the first read to the second.

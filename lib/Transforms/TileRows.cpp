@@ -116,11 +116,11 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         ScheduleAttr::get(op.getContext(), rows, threads, width, perThread);
     if (schedule == first ||
         !shouldRereadRows(
-            target, RowKernelShape{
-                        elementBytes, n, width, schedule.getVectorsPerThread(),
-                        rows, rows * threads, op.getInput() == op.getOutput(),
-                        op.getElementType().isF16(),
-                        /*forManyRows=*/true}))
+            target,
+            RowKernelShape{
+                elementBytes, n, width, schedule.getVectorsPerThread(), rows,
+                rows * threads, op.getInput() == op.getOutput(),
+                widensByConversion(op.getElementType()), RowsServed::Many}))
       return std::nullopt;
     int64_t fromRows = llvm::divideCeil(
         kManyRowsCacheMultiple * int64_t(target.getSharedCacheBytes()),

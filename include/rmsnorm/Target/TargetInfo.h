@@ -98,21 +98,26 @@ inline constexpr int64_t kMaxHeldConvertedValues = 32;
 /// tools/gpu/PERFLOG.md, eleventh session).
 inline constexpr int64_t kMinBlocksToHoldRows = 8;
 
+/// Whether elements of `type` widen to f32 by a conversion instruction each
+/// (f16; bf16 widens by a shift, f32 not at all), which a re-read repeats.
+inline bool widensByConversion(Type type) { return type.isF16(); }
+
+/// Which rows a kernel runs, where a function has a kernel for many rows
+/// (rownorm-tile-rows): `Few`, the first kernel, which names the other in
+/// its `variants` (a launcher that picks by M runs it only below that
+/// kernel's `from_rows`); `Many`, the kernel for many rows, whose schedule
+/// was chosen for the re-read; `All` where there is one kernel.
+enum class RowsServed { All, Few, Many };
+
 /// The shape of a kernel, as the re-read rule sees it.
 struct RowKernelShape {
   int64_t elementBytes, rowLength, vectorWidth, vectorsPerThread;
   int64_t rowsPerBlock, blockThreads;
   /// x and y are one buffer (the rows cannot be read again after a store).
   bool inPlace;
-  /// x's elements widen to f32 by a conversion instruction each (f16; bf16
-  /// widens by a shift, f32 not at all), which a re-read repeats.
+  /// x's elements widen by a conversion (widensByConversion).
   bool widensByConversion = false;
-  /// A kernel for many rows (rownorm-tile-rows' second kernel, chosen from
-  /// its `from_rows`): its schedule was chosen for the re-read.
-  bool forManyRows = false;
-  /// A kernel that has a kernel for many rows (its `variants`), so a
-  /// launcher that picks by M runs it only below that kernel's `from_rows`.
-  bool forFewRows = false;
+  RowsServed rows = RowsServed::All;
 };
 
 /// Whether a kernel of `shape` reads x again for the scaling instead of

@@ -46,7 +46,8 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
                   kernel.schedule.getVectorsPerThread(), contract.rowsPerBlock,
                   contract.block[0] * contract.block[1] * contract.block[2],
                   /*inPlace=*/!llvm::is_contained(kernel.roles, "x"),
-                  /*widensByConversion=*/kernel.dtype.isF16(),
-                  /*forManyRows=*/kernel.fromRows.has_value(),
-                  /*forFewRows=*/!kernel.variants.empty()});
+                  widensByConversion(kernel.dtype),
+                  kernel.fromRows           ? RowsServed::Many
+                  : kernel.variants.empty() ? RowsServed::All
+                                            : RowsServed::Few});
 }
