@@ -128,6 +128,23 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     return ManyRowsKernel{op, schedule, fromRows};
   }
 
+  /// The first kernel of one with a kernel for many rows runs only few rows
+  /// (at most the variant's from_rows): one row per block, so that they
+  /// spread over as many processors as there are rows. Rows sharing a block
+  /// leave processors idle while the grid is smaller than the chip (bf16
+  /// N = 2560 / 3584 at 64 rows: two rows per block use 32 of 132).
+  void spreadFewRows(RmsNormOp op) {
+    ScheduleAttr s = op.getScheduleAttr();
+    if (s.getRowsPerBlock() == 1)
+      return;
+    auto spread =
+        ScheduleAttr::get(op.getContext(), 1, s.getThreadsPerRow(),
+                          s.getVectorWidth(), s.getVectorsPerThread());
+    op.setScheduleAttr(spread);
+    op.emitRemark() << "kernel for few rows: schedule " << spread
+                    << " (one row per block, spread over the processors)";
+  }
+
   /// Clones the function of `kernel.op` with the many-rows schedule.
   void createManyRowsKernel(ManyRowsKernel kernel) {
     auto func = dyn_cast<func::FuncOp>(kernel.op->getParentOp());
@@ -161,6 +178,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
                    b.getI64IntegerAttr(kernel.fromRows));
     func->setAttr(RowNormDialect::getVariantsAttrName(),
                   b.getStrArrayAttr({name}));
+    spreadFewRows(kernel.op);
     kernel.op.emitRemark()
         << "kernel for many rows "
         << rownorm::symbolText(func.getContext(), name) << ": schedule "
