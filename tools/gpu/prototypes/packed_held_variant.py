@@ -8,6 +8,8 @@ widening is one shift or mask per value (`shl.b32 r, p, 16` /
 `and.b32 r, p, -65536` of a packed pair p), so the scaling could widen again
 from the packed pairs and keep half the registers alive. Checked with ptxas
 here: bf16 3584 96 -> 78 registers, 7168 94 -> 80, 14336 106 -> 80.
+Measured (twelfth session, s12c, `pk`): 1.3% slower geomean over 30
+cell-runs at 256-2048 rows of 2560-14336 (-4.0 to +1.6%); not adopted.
 
 This writes a copy of an emitted kernel folder in which, in every bf16
 kernel, each widened value of the aligned copy (between its label and its
