@@ -6,12 +6,12 @@
 // (rownorm.variants). Every other case keeps one kernel.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows="many-rows=1" 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: FileCheck %s --check-prefix=SPREAD < %t.remarks
 // Without the option (the optimize pipeline, cache-hints=none) no function
 // is added and none names a variant.
-// RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows 2>/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows 2>/dev/null | FileCheck %s --check-prefixes=OFF,SHARED
 // Nor with a schedule option set (the cost model's choice only).
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows="many-rows=1 threads-per-row=256" 2>/dev/null | FileCheck %s --check-prefix=OFF
-// RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows 2>/dev/null | FileCheck %s --check-prefix=SHARED
 // OFF-NOT: rownorm.variants = ["bf16_8192_many_rows"]
 // OFF-NOT: func.func @bf16_8192_many_rows
 // OFF-NOT: func.func @f32_2048_many_rows
@@ -49,7 +49,7 @@ func.func @f32_2048(%x: memref<?x2048xf32>, %w: memref<2048xf32>, %y: memref<?x2
 // CHECK-LABEL: func.func @bf16_2560(
 // CHECK-SAME: attributes {rownorm.variants = ["bf16_2560_many_rows"]}
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5>
-// REMARK: remark: kernel for few rows: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5> (one row per block, spread over the processors)
+// SPREAD: remark: kernel for few rows: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5> (one row per block, spread over the processors)
 // SHARED-LABEL: func.func @bf16_2560(
 // SHARED: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5>
 // CHECK-LABEL: func.func @bf16_2560_many_rows(
@@ -178,6 +178,39 @@ func.func @taken_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref
   return
 }
 func.func @taken_8192_many_rows() {
+  return
+}
+
+// The same with two rows per block: without its kernel for many rows the
+// first kernel keeps them.
+// CHECK-LABEL: func.func @taken_2560(
+// CHECK-NOT: rownorm.variants
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5>
+// REMARK: remark: no kernel for many rows: the name @taken_2560_many_rows is taken
+func.func @taken_2560(%x: memref<?x2560xbf16>, %w: memref<2560xbf16>, %y: memref<?x2560xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x2560xbf16>) weight(%w : memref<2560xbf16>) outs(%y : memref<?x2560xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @taken_2560_many_rows() {
+  return
+}
+
+// An earlier run's output whose ops are scheduled again: the function that
+// names its kernel for many rows is the first kernel, one row per block
+// (without the option too, the SHARED run); that kernel keeps the cost model's
+// schedule.
+// CHECK-LABEL: func.func @again_2560(
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5>
+// CHECK-LABEL: func.func @again_2560_many_rows(
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5>
+// SHARED-LABEL: func.func @again_2560(
+// SHARED: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 64, vector_width = 8, vectors_per_thread = 5>
+func.func @again_2560(%x: memref<?x2560xbf16>, %w: memref<2560xbf16>, %y: memref<?x2560xbf16>) attributes {rownorm.variants = ["again_2560_many_rows"]} {
+  rownorm.rms_norm ins(%x : memref<?x2560xbf16>) weight(%w : memref<2560xbf16>) outs(%y : memref<?x2560xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @again_2560_many_rows(%x: memref<?x2560xbf16>, %w: memref<2560xbf16>, %y: memref<?x2560xbf16>) attributes {rownorm.from_rows = 20480 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x2560xbf16>) weight(%w : memref<2560xbf16>) outs(%y : memref<?x2560xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 }

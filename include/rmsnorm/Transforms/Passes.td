@@ -65,10 +65,12 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       4096 rows, crossing over where x outgrows about twice the shared cache.
       The function is cloned as `<name>_many_rows` with that schedule and
       `rownorm.from_rows` = ceil(2 x shared cache bytes / row bytes); the
-      original names it in `rownorm.variants` and, now run only below
-      `from_rows`, takes one row per block (its threads per row kept): rows
-      that share a block leave processors idle while the grid is smaller
-      than the chip (16-bit N = 2560 / 3584 at 64-12288 rows: +4.6% geomean,
+      original names it in `rownorm.variants`. The first kernel of such a
+      function (also one that already named its variant, scheduled again),
+      which serves the rows below `from_rows`, takes one row per block, its
+      threads per row kept: rows that share a block leave processors idle
+      while the grid is smaller than the chip and wait for each other at its
+      barriers (16-bit N = 2560 / 3584 at 64-12288 rows: +4.6% geomean,
       -0.9 to +14%, PERFLOG twelfth session). Both kernels are correct for
       any row count; callers (the runtime) take the variant from
       `from_rows` rows. No clone when its schedule equals the first or
