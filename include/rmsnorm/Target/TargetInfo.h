@@ -92,10 +92,10 @@ inline constexpr int64_t kMinVectorsToReread = 4;
 inline constexpr int64_t kMaxHeldConvertedValues = 32;
 
 /// The fewest blocks a processor must hold at once (by threads) for a
-/// kernel for few rows to hold its rows instead of re-reading them: at
-/// 8 (blocks of up to 256 threads on sm_90) the held row's registers still
-/// leave several blocks; at 4 they leave one (measured 2026-12-01,
-/// tools/gpu/PERFLOG.md, eleventh session).
+/// kernel for few rows to hold its rows instead of re-reading them: at 8
+/// (blocks of up to 256 threads where a processor holds 2048) the held
+/// row's registers still leave several blocks; at 4 they leave one
+/// (measured 2026-12-01, tools/gpu/PERFLOG.md, eleventh session).
 inline constexpr int64_t kMinBlocksToHoldRows = 8;
 
 /// Whether elements of `type` widen to f32 by a conversion instruction each
