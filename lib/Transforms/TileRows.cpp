@@ -412,9 +412,10 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
                                                       : WalkResult::advance();
       if (failed(tile(op, *target)))
         return WalkResult::interrupt();
-      if (costModel)
-        chosen.push_back(op);
-      if (manyRows && costModel)
+      if (!costModel)
+        return WalkResult::advance();
+      chosen.push_back(op);
+      if (manyRows)
         if (auto kernel = manyRowsKernel(op, op.getScheduleAttr(), *target))
           pending.push_back(*kernel);
       return WalkResult::advance();
