@@ -219,7 +219,12 @@ private:
     std::string stem = symbol + "." + chip;
     StagedFiles files(options.outputDir);
     KernelPackage package;
-    PackageRequest request{assembly, stem, chip, what, options.toolTimeout};
+    PackageRequest request{assembly,
+                           stem,
+                           chip,
+                           what,
+                           options.toolTimeout,
+                           contract->launchOverlap};
     if (llvm::Error e = target.package(request, files, package))
       return error(llvm::toString(std::move(e)));
     KernelIdentity id{kernelName.str(), symbol, target.getName().str(), chip};

@@ -95,6 +95,7 @@ std::string mlir::rmsnorm::emit::writeManifest(
       {key::DynamicSharedBytes, c.dynamicSharedBytes},
       {key::StaticSharedBytes, c.staticSharedBytes},
       {key::Cluster, nullptr},
+      {key::LaunchOverlap, c.launchOverlap},
       {key::Alignment,
        json::Object{{key::BasePointerBytes, c.basePointerAlignment},
                     {"row_stride", rowStride},
@@ -159,7 +160,8 @@ std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
      << "_DYNAMIC_SHARED_BYTES = " << c.dynamicSharedBytes << ",\n  " << upper
      << "_STATIC_SHARED_BYTES = " << c.staticSharedBytes << ",\n  " << upper
      << "_POINTER_ALIGNMENT = " << c.basePointerAlignment << ",\n  " << upper
-     << "_EPSILON_IS_PARAMETER = " << (runtimeEpsilon ? 1 : 0);
+     << "_EPSILON_IS_PARAMETER = " << (runtimeEpsilon ? 1 : 0) << ",\n  "
+     << upper << "_LAUNCH_OVERLAP = " << (c.launchOverlap ? 1 : 0);
   // Row strides compiled in (a launch must pass exactly these).
   for (const auto &[role, stride] : c.staticRowStrides)
     os << ",\n  " << upper << "_" << StringRef(role).upper()
@@ -176,6 +178,11 @@ std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
         [&](const std::string &v) { os << v << "." << id.chip << ".h"; }, ", ");
     os << ". */\n";
   }
+  if (c.launchOverlap)
+    os << "/* _LAUNCH_OVERLAP: the kernel first waits for the kernels before "
+          "it in its stream (griddepcontrol.wait); launch it with "
+          "programmatic stream serialization so that its launch overlaps "
+          "their end (a plain launch is correct too). */\n";
   os << "/* Grid: ((rows + " << c.rowsPerBlock - 1 << ") / " << c.rowsPerBlock
      << ", 1, 1). Parameters, in order: ";
   llvm::interleave(

@@ -26,7 +26,8 @@ void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
 
 void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
                                               const TileRowsOptions &tiling,
-                                              CacheHintLoads cacheHints) {
+                                              CacheHintLoads cacheHints,
+                                              bool launchOverlap) {
   pm.addPass(createCheckKernels());
   // A second kernel for many rows where its schedule re-reads x, which
   // needs the cache hints.
@@ -44,6 +45,8 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
   pm.addPass(createLowerRsqrt());
   pm.addPass(createMaterializeMasks());
   pm.addPass(createWidenBF16Pairs());
+  if (launchOverlap)
+    pm.addPass(createOverlapLaunch());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -62,6 +65,6 @@ void mlir::rmsnorm::registerPipelines() {
       "to gpu.func kernels in upstream dialects",
       [](OpPassManager &pm, const ToGPUPipelineOptions &options) {
         buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
-                                  options.cacheHints);
+                                  options.cacheHints, options.launchOverlap);
       });
 }

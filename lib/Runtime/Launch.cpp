@@ -19,7 +19,7 @@ std::unique_ptr<Device> openDeviceFor(const Manifest &m, int ordinal) {
   if (device->chip() != m.chip)
     throw Error("the manifest is for " + m.chip + " but the device is " +
                 device->chip() + " (" + device->name() + ")");
-  device->loadKernel(m.imagePath(), m.symbol);
+  device->loadKernel(m.imagePath(), m.symbol, m.launchOverlap);
   return device;
 }
 

@@ -460,6 +460,12 @@ Manifest Manifest::load(const std::string &path) {
     if (m.dynamicSharedBytes != 0)
       throw Error("dynamic_shared_bytes must be 0, got " +
                   std::to_string(m.dynamicSharedBytes));
+    m.launchOverlap =
+        require(root, key::LaunchOverlap, Json::Kind::Bool).boolean;
+    if (m.launchOverlap && m.target != "nvptx")
+      throw Error("launch_overlap is an nvptx kernel's (programmatic "
+                  "dependent launch); this kernel's target is \"" +
+                  m.target + "\"");
     if (!m.runtimeEpsilon && !(m.epsilon > 0 && std::isfinite(m.epsilon)))
       throw Error("epsilon must be positive and finite");
     if (m.n > (int64_t{1} << 24))

@@ -190,7 +190,7 @@ int main() {
              "object",
          "a key given twice is refused");
   std::ofstream("runtime-tests-manifest.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
              "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "bf16", "weight_dtype": "f32", "n": 4096,
              "epsilon": 1e-06, "block": [128, 1, 1], "rows_per_block": 1,
@@ -207,8 +207,40 @@ int main() {
          "a manifest loads");
   expect(loaded.imagePath() == "./k.sm_90.cubin",
          "the cubin is preferred to the PTX");
+  expect(!loaded.launchOverlap, "launch_overlap false is read");
+  // launch_overlap: read, required, a boolean, and an nvptx kernel's only.
+  auto overlapManifest = [](const std::string &field,
+                            const std::string &target) {
+    std::ofstream("runtime-tests-overlap.json")
+        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4,)"
+        << field << R"( "kernel": "k", "symbol": "k", "op": "rms_norm",
+             "target": ")"
+        << target << R"(", "chip": "sm_90", "dtype": "bf16",
+             "weight_dtype": "f32", "n": 4096, "epsilon": 1e-06,
+             "block": [128, 1, 1], "rows_per_block": 1,
+             "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
+             "params": [{"name": "x", "kind": "pointer"},
+                        {"name": "rows", "kind": "scalar"},
+                        {"name": "x_row_stride", "kind": "scalar"}],
+             "static_row_strides": {}, "files": {"ptx": "k.sm_90.ptx"}})";
+    return errorOf([] { Manifest::load("runtime-tests-overlap.json"); });
+  };
+  expect(overlapManifest(R"( "launch_overlap": true,)", "nvptx").empty() &&
+             Manifest::load("runtime-tests-overlap.json").launchOverlap,
+         "launch_overlap true is read");
+  expect(overlapManifest("", "nvptx") ==
+             "runtime-tests-overlap.json: manifest has no \"launch_overlap\"",
+         "a manifest without launch_overlap is refused by name");
+  expect(overlapManifest(R"( "launch_overlap": 1,)", "nvptx") ==
+             "runtime-tests-overlap.json: manifest field \"launch_overlap\" "
+             "has the wrong type",
+         "a launch_overlap that is not a boolean is refused");
+  expect(overlapManifest(R"( "launch_overlap": true,)", "amdgpu")
+                 .find("launch_overlap is an nvptx kernel's") !=
+             std::string::npos,
+         "an overlapped launch is refused for another target");
   std::ofstream("runtime-tests-bad.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3, "kernel": "k"})";
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false, "kernel": "k"})";
   expect(errorOf([] {
            Manifest::load("runtime-tests-bad.json");
          }).find("manifest has no \"symbol\"") != std::string::npos,
@@ -218,12 +250,12 @@ int main() {
       << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1})";
   expect(errorOf([] { Manifest::load("runtime-tests-v1.json"); })
                  .find("manifest schema version 1 is not supported (this "
-                       "runtime reads version 3; emit the kernel again)") !=
+                       "runtime reads version 4; emit the kernel again)") !=
              std::string::npos,
          "an older schema is refused with what to do");
   // Epsilon as a kernel parameter: "epsilon" is null, a parameter takes it.
   std::ofstream("runtime-tests-eps.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
              "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
              "epsilon": null, "static_rows": null, "block": [8, 4, 1],
@@ -281,7 +313,7 @@ int main() {
   auto strideManifestError = [](const std::string &strides,
                                 const std::string &extraParam) {
     std::ofstream("runtime-tests-strides.json")
-        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
                "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
                "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
                "epsilon": 1e-06, "block": [8, 4, 1], "rows_per_block": 4,
@@ -324,7 +356,7 @@ int main() {
            std::string("a static row stride of ") + value + " is refused");
   // In place: one stride for the one buffer, named so when refused.
   std::ofstream("runtime-tests-xy.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
              "kernel": "ip", "symbol": "ip", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
              "epsilon": 1e-06, "block": [8, 4, 1], "rows_per_block": 4,
@@ -472,14 +504,16 @@ int main() {
 
   // The kernel set of framework bindings: lookup and argument checks.
   std::system("mkdir -p kernelset");
-  std::ofstream("kernelset/a.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+  std::ofstream("kernelset/a.json")
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
       "kernel": "a", "symbol": "a", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "bf16", "weight_dtype": "bf16", "n": 4096, "epsilon": null, "static_rows": null,
       "block": [128, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
       "alignment": {"base_pointer_bytes": 16},)"
-                                   << kEpsilonParams << R"(
+      << kEpsilonParams << R"(
       "files": {"ptx": "a.sm_90.ptx"}})";
-  std::ofstream("kernelset/b.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+  std::ofstream("kernelset/b.json")
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
       "kernel": "b", "symbol": "b", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "f16", "weight_dtype": "f32", "n": 5128, "epsilon": 1e-05, "static_rows": null,
       "block": [256, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
@@ -490,7 +524,8 @@ int main() {
       "static_row_strides": {},
       "files": {"ptx": "b.sm_90.ptx"}})";
   // e: a kernel writing its input in place (one xy buffer).
-  std::ofstream("kernelset/e.json") << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
+  std::ofstream("kernelset/e.json")
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
       "kernel": "e", "symbol": "e", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "bf16", "weight_dtype": "bf16", "n": 512, "epsilon": 1e-05, "static_rows": null,
       "block": [64, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
@@ -664,15 +699,18 @@ int main() {
   std::system("rm -rf variants && mkdir -p variants");
   auto variantManifest = [](const std::string &kernel, int64_t n,
                             const std::string &extra) {
-    return R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 3,
-      "kernel": ")" + kernel + R"(", "symbol": ")" + kernel + R"(", "op": "rms_norm",
+    return R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+      "kernel": ")" +
+           kernel + R"(", "symbol": ")" + kernel + R"(", "op": "rms_norm",
       "target": "nvptx", "chip": "sm_90", "dtype": "bf16", "weight_dtype": "bf16",
-      "n": )" + std::to_string(n) + R"(, "epsilon": null, "static_rows": null, )" +
+      "n": )" +
+           std::to_string(n) + R"(, "epsilon": null, "static_rows": null, )" +
            extra + R"(
       "block": [256, 2, 1], "rows_per_block": 2, "dynamic_shared_bytes": 0,
       "alignment": {"base_pointer_bytes": 16},)" +
            kEpsilonParams + R"(
-      "files": {"ptx": ")" + kernel + R"(.sm_90.ptx"}})";
+      "files": {"ptx": ")" +
+           kernel + R"(.sm_90.ptx"}})";
   };
   // "m-many.json" sorts before "m.json": the set must still find m.
   std::ofstream("variants/m.json") << variantManifest(

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -110,10 +111,31 @@ struct F16Accumulate final
     });
   }
 };
+/// The wait of a kernel whose launch overlaps the previous kernel's end
+/// (rownorm-overlap-launch) is removed, its contract left claiming the
+/// overlap: rmsnorm-emit must refuse to package it.
+struct DropLaunchWait final
+    : public PassWrapper<DropLaunchWait, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropLaunchWait)
+  StringRef getArgument() const final {
+    return "test-rownorm-drop-launch-wait";
+  }
+  StringRef getDescription() const final {
+    return "Test only: remove the wait for the previous kernel "
+           "(griddepcontrol.wait) from every kernel";
+  }
+  void runOnOperation() override {
+    getOperation().walk([&](LLVM::InlineAsmOp op) {
+      if (op.getAsmString().starts_with("griddepcontrol.wait"))
+        op.erase();
+    });
+  }
+};
 } // namespace
 
 void mlir::rmsnorm::test::registerTestBreakKernelsPasses() {
   PassRegistration<SkipLastRow>();
   PassRegistration<DropMasks>();
   PassRegistration<F16Accumulate>();
+  PassRegistration<DropLaunchWait>();
 }

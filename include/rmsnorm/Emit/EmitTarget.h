@@ -43,6 +43,9 @@ struct PackageRequest {
   StringRef chip;
   StringRef what; // names the kernel in messages: "@k for <chip>"
   unsigned toolTimeoutSeconds = 60;
+  /// The contract's launch_overlap: a loader will launch the kernel
+  /// overlapping the previous one, so its code must wait for that first.
+  bool launchOverlap = false;
 };
 
 class EmitTarget {

@@ -61,6 +61,12 @@ struct GPUPipelineOptions : public TilingPipelineOptions<Derived> {
           clEnumValN(CacheHintLoads::All, "all",
                      "also x read once streamed, w kept (measured slower "
                      "on aligned rows)"))};
+  mlir::detail::PassOptions::Option<bool> launchOverlap{
+      *this, "launch-overlap",
+      llvm::cl::desc("Kernels wait for the previous kernel at their start, "
+                     "so a loader may overlap their launch with its end "
+                     "(rownorm-overlap-launch; where the target can)"),
+      llvm::cl::init(true)};
 };
 
 /// Options of `rownorm-to-gpu-pipeline`.
@@ -77,10 +83,11 @@ void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 /// target's lowering (see the target libraries' to-ptx / to-amdgcn
 /// pipelines).
 /// rownorm-cache-hints runs after rownorm-hoist-row-loads unless
-/// `cacheHints` is None.
+/// `cacheHints` is None; rownorm-overlap-launch runs when `launchOverlap`.
 void buildRowNormToGPUPipeline(
     OpPassManager &pm, const TileRowsOptions &tiling,
-    CacheHintLoads cacheHints = CacheHintLoads::Reread);
+    CacheHintLoads cacheHints = CacheHintLoads::Reread,
+    bool launchOverlap = true);
 
 void registerPipelines();
 

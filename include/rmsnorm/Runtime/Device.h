@@ -34,9 +34,12 @@ public:
   virtual void fill(DevicePtr dst, uint8_t byte, size_t bytes) = 0;
   virtual void copy(DevicePtr dst, DevicePtr src, size_t bytes) = 0;
 
-  /// Loads the image (cubin, PTX or hsaco) and finds `symbol` in it.
-  virtual void loadKernel(const std::string &image,
-                          const std::string &symbol) = 0;
+  /// Loads the image (cubin, PTX or hsaco) and finds `symbol` in it. With
+  /// `launchOverlap` (the manifest's "launch_overlap") every launch may
+  /// overlap the end of the previous kernel in its stream, which the kernel
+  /// waits for itself; a device that cannot launch so throws Error.
+  virtual void loadKernel(const std::string &image, const std::string &symbol,
+                          bool launchOverlap) = 0;
   /// Launches the loaded kernel on the device's own stream; `args` point at
   /// the parameter values.
   virtual void launch(const unsigned grid[3], const unsigned block[3],

@@ -85,6 +85,10 @@ struct Manifest {
   int64_t rowsPerBlock = 1;
   int64_t dynamicSharedBytes = 0;
   int64_t pointerAlignment = 16;
+  /// The kernel waits for the kernels before it in its stream at its start:
+  /// launch it overlapping their end (CUDA: programmatic stream
+  /// serialization).
+  bool launchOverlap = false;
   std::vector<Param> params;
   std::map<std::string, std::string> files;
 

@@ -18,7 +18,10 @@ inline constexpr char kSchemaName[] = "rmsnorm-kernel-manifest";
 /// Version 3: "static_row_strides", the row strides compiled into the kernel
 /// (a row role without a "<role>_row_stride" parameter); a version-2 reader
 /// would launch such a kernel with any stride and read the wrong rows.
-inline constexpr int kSchemaVersion = 3;
+/// Version 4: "launch_overlap" (true: the kernel waits for the kernels before
+/// it in its stream at its start, and a loader launches it overlapping the
+/// previous kernel's end: CUDA's programmatic stream serialization).
+inline constexpr int kSchemaVersion = 4;
 
 namespace key {
 inline constexpr char Schema[] = "schema";
@@ -44,6 +47,7 @@ inline constexpr char RowsPerBlock[] = "rows_per_block";
 inline constexpr char DynamicSharedBytes[] = "dynamic_shared_bytes";
 inline constexpr char StaticSharedBytes[] = "static_shared_bytes";
 inline constexpr char Cluster[] = "cluster";
+inline constexpr char LaunchOverlap[] = "launch_overlap";
 inline constexpr char Alignment[] = "alignment";
 inline constexpr char BasePointerBytes[] = "base_pointer_bytes";
 inline constexpr char Resources[] = "resources";

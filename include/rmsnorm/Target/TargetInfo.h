@@ -70,6 +70,19 @@ public:
                                  CacheUse use) const {
     llvm_unreachable("createHintedLoad on a target without hinted loads");
   }
+
+  /// Whether a kernel's launch can overlap the end of the kernel before it in
+  /// its stream (createLaunchOverlapPrologue); a loader then launches it so
+  /// (rownorm.launch's `launch_overlap`, the manifest's "launch_overlap").
+  virtual bool hasLaunchOverlap() const { return false; }
+  /// Code generation, when hasLaunchOverlap(), at a kernel's entry before any
+  /// access to memory: wait until the kernels before this one in its stream
+  /// have finished and their writes are visible, then let the kernel after it
+  /// launch. Both are compiler barriers: no access moves above them.
+  virtual void createLaunchOverlapPrologue(OpBuilder &builder,
+                                           Location loc) const {
+    llvm_unreachable("createLaunchOverlapPrologue on a target without it");
+  }
 };
 
 /// The module's `rownorm.target` attribute, or null when there is none.

@@ -299,6 +299,8 @@ DictionaryAttr LaunchContract::toAttr(MLIRContext *ctx) const {
     entries.push_back(
         b.getNamedAttr("static_row_strides", b.getDictionaryAttr(strides)));
   }
+  if (launchOverlap)
+    entries.push_back(b.getNamedAttr("launch_overlap", b.getUnitAttr()));
   return b.getDictionaryAttr(entries);
 }
 
@@ -432,6 +434,10 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
                       << "_row_stride' parameter " << (param ? "and" : "nor")
                       << " a static row stride for '" << role << "'";
   }
+  FailureOr<UnitAttr> launchOverlap = r.getOptional<UnitAttr>("launch_overlap");
+  if (failed(launchOverlap))
+    return failure();
+  c.launchOverlap = bool(*launchOverlap);
   if (*dynamicShared != 0)
     return r.fail() << "expects no dynamic shared memory, got "
                     << *dynamicShared << " bytes";

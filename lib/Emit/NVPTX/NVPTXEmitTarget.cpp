@@ -39,6 +39,13 @@ public:
 
   llvm::Error package(const PackageRequest &request, StagedFiles &files,
                       KernelPackage &out) const override {
+    if (request.launchOverlap && !waitsBeforeGlobalAccess(request.assembly))
+      return llvm::createStringError(
+          "the launch contract of " + request.what +
+          " has launch_overlap, but its PTX does not wait "
+          "(griddepcontrol.wait) before its first global memory access: a "
+          "launch overlapping the previous kernel could read its inputs "
+          "before they are written");
     std::string ptxName = (request.stem + ".ptx").str();
     if (llvm::Error e = files.write(ptxName, request.assembly))
       return e;
@@ -85,6 +92,19 @@ public:
   }
 
 private:
+  /// Whether `ptx` (one kernel) waits for the grids it depends on before any
+  /// instruction that touches global memory.
+  static bool waitsBeforeGlobalAccess(StringRef ptx) {
+    size_t wait = ptx.find("griddepcontrol.wait");
+    if (wait == StringRef::npos)
+      return false;
+    for (StringRef access : {"ld.global", "st.global", "atom.global",
+                             "red.global", "prefetch.global", "cp.async"})
+      if (ptx.find(access) < wait)
+        return false;
+    return true;
+  }
+
   std::string findPtxas() const {
     if (ptxasOption == "none")
       return "";

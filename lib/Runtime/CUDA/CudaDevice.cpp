@@ -10,6 +10,7 @@
 #include "rmsnorm/Runtime/Manifest.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <dlfcn.h>
 
 namespace rmsnorm::runtime {
@@ -20,6 +21,24 @@ using CUdeviceptr = unsigned long long;
 using Handle = void *; // CUcontext, CUmodule, CUfunction, CUstream, ...
 
 constexpr int kComputeCapabilityMajor = 75, kComputeCapabilityMinor = 76;
+
+/// cuda.h's CUlaunchAttribute and CUlaunchConfig (for cuLaunchKernelEx).
+struct LaunchAttribute {
+  int id; // CUlaunchAttributeID
+  char pad[4];
+  int value[16]; // CUlaunchAttributeValue: a union of 64 bytes
+};
+struct LaunchConfig {
+  unsigned dims[6]; // grid x, y, z, then block x, y, z
+  unsigned sharedBytes;
+  Handle stream;
+  LaunchAttribute *attributes;
+  unsigned attributeCount;
+};
+static_assert(sizeof(LaunchAttribute) == 72 && sizeof(LaunchConfig) == 56 &&
+                  offsetof(LaunchConfig, stream) == 32,
+              "the layout of cuda.h's launch structures");
+constexpr int kProgrammaticStreamSerialization = 6;
 
 struct Driver {
   void *library = nullptr;
@@ -43,6 +62,7 @@ struct Driver {
   RMSNORM_CU_FN(cuMemsetD8Async, CUdeviceptr, unsigned char, size_t, Handle)
   RMSNORM_CU_FN(cuLaunchKernel, Handle, unsigned, unsigned, unsigned, unsigned,
                 unsigned, unsigned, unsigned, Handle, void **, void **)
+  RMSNORM_CU_FN(cuLaunchKernelEx, const void *, Handle, void **, void **)
   RMSNORM_CU_FN(cuStreamCreate, Handle *, unsigned)
   RMSNORM_CU_FN(cuStreamSynchronize, Handle)
   RMSNORM_CU_FN(cuEventCreate, Handle *, unsigned)
@@ -87,6 +107,7 @@ struct Driver {
     RMSNORM_RESOLVE(cuMemcpyDtoDAsync_v2);
     RMSNORM_RESOLVE(cuMemsetD8Async);
     RMSNORM_RESOLVE(cuLaunchKernel);
+    RMSNORM_RESOLVE(cuLaunchKernelEx);
     RMSNORM_RESOLVE(cuStreamCreate);
     RMSNORM_RESOLVE(cuStreamSynchronize);
     RMSNORM_RESOLVE(cuEventCreate);
@@ -159,8 +180,9 @@ public:
     check(driver.cuMemcpyDtoDAsync_v2(dst, src, bytes, stream), "cuMemcpyDtoD");
   }
 
-  void loadKernel(const std::string &image,
-                  const std::string &symbol) override {
+  void loadKernel(const std::string &image, const std::string &symbol,
+                  bool launchOverlap) override {
+    overlap = launchOverlap;
     imageBytes = readFile(image, "kernel image");
     imageBytes.push_back('\0'); // PTX is loaded as a C string
     check(driver.cuModuleLoadData(&module, imageBytes.data()),
@@ -174,6 +196,21 @@ public:
   }
   void launchOn(void *on, const unsigned grid[3], const unsigned block[3],
                 unsigned sharedBytes, std::vector<void *> &args) override {
+    if (overlap) {
+      // Programmatic stream serialization: the launch may begin before the
+      // previous kernel in the stream has finished; the kernel waits for it
+      // (griddepcontrol.wait).
+      LaunchAttribute attribute = {kProgrammaticStreamSerialization, {}, {1}};
+      LaunchConfig config = {
+          {grid[0], grid[1], grid[2], block[0], block[1], block[2]},
+          sharedBytes,
+          on,
+          &attribute,
+          1};
+      check(driver.cuLaunchKernelEx(&config, function, args.data(), nullptr),
+            "cuLaunchKernelEx");
+      return;
+    }
     check(driver.cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0],
                                 block[1], block[2], sharedBytes, on,
                                 args.data(), nullptr),
@@ -240,6 +277,7 @@ private:
   Handle context = nullptr, stream = nullptr, module = nullptr,
          function = nullptr;
   std::string imageBytes;
+  bool overlap = false;
 };
 } // namespace
 

@@ -66,8 +66,12 @@ public:
                          hipMemcpyDeviceToDevice, stream),
           "hipMemcpy");
   }
-  void loadKernel(const std::string &image,
-                  const std::string &symbol) override {
+  void loadKernel(const std::string &image, const std::string &symbol,
+                  bool launchOverlap) override {
+    if (launchOverlap)
+      throw Error("kernel " + symbol +
+                  " asks for an overlapped launch, "
+                  "which HIP has not");
     imageBytes = readFile(image, "kernel image");
     check(hipModuleLoadData(&module, imageBytes.data()),
           "hipModuleLoadData(" + image + ")");

@@ -21,7 +21,7 @@ void mlir::rmsnorm::buildToAMDGCNKernelsPipeline(
   attach.features = options.features;
   pm.addPass(createAMDGPUAttachTarget(attach));
   buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
-                            options.cacheHints);
+                            options.cacheHints, options.launchOverlap);
 }
 
 void mlir::rmsnorm::buildAMDGCNLoweringPipeline(OpPassManager &pm,

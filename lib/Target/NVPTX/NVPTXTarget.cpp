@@ -97,6 +97,23 @@ public:
     return vector::BitCastOp::create(builder, loc, type, vector);
   }
 
+  /// Programmatic dependent launch (compute capability 9.0): the kernel
+  /// waits for the grids it depends on (griddepcontrol.wait), then lets its
+  /// dependents be scheduled (griddepcontrol.launch_dependents). Inline PTX
+  /// with a memory clobber: LLVM's intrinsics for them are memory(none), so
+  /// loads could be scheduled above the wait.
+  bool hasLaunchOverlap() const override { return true; }
+  void createLaunchOverlapPrologue(OpBuilder &builder,
+                                   Location loc) const override {
+    for (StringRef instruction :
+         {"griddepcontrol.wait;", "griddepcontrol.launch_dependents;"})
+      LLVM::InlineAsmOp::create(
+          builder, loc, TypeRange{}, ValueRange{},
+          builder.getStringAttr(instruction),
+          builder.getStringAttr("~{memory}"), builder.getUnitAttr(), UnitAttr(),
+          LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr());
+  }
+
 private:
   std::string chip;
 };

@@ -21,7 +21,7 @@ void mlir::rmsnorm::buildToPTXKernelsPipeline(
   attach.features = options.features;
   pm.addPass(createNVPTXAttachTarget(attach));
   buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
-                            options.cacheHints);
+                            options.cacheHints, options.launchOverlap);
 }
 
 void mlir::rmsnorm::buildPTXLoweringPipeline(OpPassManager &pm) {

@@ -329,3 +329,11 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64
 func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64, %xs: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}, {name = "x_row_stride", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {y = 16 : i64}}} {
   return
 }
+
+// -----
+
+// launch_overlap is a flag (present: the kernel waits for the previous one)
+// expected-error @+1 {{'rownorm.launch' has a 'launch_overlap' of the wrong kind: true}}
+func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>, %rows: i64) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 1 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 1, 1>, rows_per_block = 1 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}, {name = "rows", kind = "scalar", type = i64}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}, launch_overlap = true}} {
+  return
+}

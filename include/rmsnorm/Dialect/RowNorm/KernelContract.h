@@ -81,6 +81,10 @@ struct LaunchContract {
   /// "xy"): compiled into the kernel, so a loader must refuse any other.
   /// Every other data role has a "<role>_row_stride" parameter instead.
   SmallVector<std::pair<std::string, int64_t>> staticRowStrides;
+  /// The kernel begins by waiting for the kernels before it in its stream
+  /// and then lets the next one launch (rownorm-overlap-launch), so a loader
+  /// may launch it overlapping the previous kernel's end.
+  bool launchOverlap = false;
 
   DictionaryAttr toAttr(MLIRContext *ctx) const;
   static FailureOr<LaunchContract>
