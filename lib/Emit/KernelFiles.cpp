@@ -180,9 +180,8 @@ std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
   }
   if (c.launchOverlap)
     os << "/* _LAUNCH_OVERLAP: the kernel first waits for the kernels before "
-          "it in its stream (griddepcontrol.wait); launch it with "
-          "programmatic stream serialization so that its launch overlaps "
-          "their end (a plain launch is correct too). */\n";
+          "it in its stream, so it may be launched to overlap their end (the "
+          "manifest's launch_overlap; a plain launch is correct too). */\n";
   os << "/* Grid: ((rows + " << c.rowsPerBlock - 1 << ") / " << c.rowsPerBlock
      << ", 1, 1). Parameters, in order: ";
   llvm::interleave(

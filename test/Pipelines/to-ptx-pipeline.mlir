@@ -6,6 +6,13 @@
 // DEFINE: %{bans} = --implicit-check-not='{{sqrt\.r|div\.r|\.local|call|\.extern|(add|mul|fma)\.rn\.b?f16}}'
 // RUN: rmsnorm-opt %s --rownorm-to-ptx-pipeline 2>/dev/null | %python %S/Inputs/extract_assembly.py | FileCheck %s %{bans} -DCHIP=sm_90
 // RUN: rmsnorm-opt %s --rownorm-to-ptx-pipeline=chip=sm_90a 2>/dev/null | %python %S/Inputs/extract_assembly.py | FileCheck %s %{bans} -DCHIP=sm_90a
+// The kernel waits for the previous one first (rownorm-overlap-launch),
+// unless the pipeline's launch-overlap=false:
+// RUN: rmsnorm-opt %s --rownorm-to-ptx-pipeline 2>/dev/null | %python %S/Inputs/extract_assembly.py | FileCheck %s --check-prefix=OVERLAP
+// RUN: rmsnorm-opt %s --rownorm-to-ptx-pipeline="chip=sm_90 launch-overlap=false" 2>/dev/null | %python %S/Inputs/extract_assembly.py | FileCheck %s %{bans} -DCHIP=sm_90 --implicit-check-not=griddepcontrol
+// OVERLAP: .visible .entry rms_norm_bf16_4096(
+// OVERLAP-NOT: {{(ld|st)\.global}}
+// OVERLAP: griddepcontrol.wait;
 
 // CHECK: .target [[CHIP]]{{$}}
 // CHECK-LABEL: .visible .entry rms_norm_bf16_4096(

@@ -111,6 +111,17 @@ struct F16Accumulate final
     });
   }
 };
+/// The waits for the previous kernel that rownorm-overlap-launch put in the
+/// kernels (collected first: the callers erase or move them).
+SmallVector<LLVM::InlineAsmOp> launchWaits(ModuleOp module) {
+  SmallVector<LLVM::InlineAsmOp> waits;
+  module.walk([&](LLVM::InlineAsmOp op) {
+    if (op.getAsmString().starts_with("griddepcontrol.wait"))
+      waits.push_back(op);
+  });
+  return waits;
+}
+
 /// The wait of a kernel whose launch overlaps the previous kernel's end
 /// (rownorm-overlap-launch) is removed, its contract left claiming the
 /// overlap: rmsnorm-emit must refuse to package it.
@@ -125,9 +136,71 @@ struct DropLaunchWait final
            "(griddepcontrol.wait) from every kernel";
   }
   void runOnOperation() override {
-    getOperation().walk([&](LLVM::InlineAsmOp op) {
-      if (op.getAsmString().starts_with("griddepcontrol.wait"))
-        op.erase();
+    for (LLVM::InlineAsmOp wait : launchWaits(getOperation()))
+      wait.erase();
+  }
+};
+
+/// A global load put right before the same wait (straight-line code: no
+/// branch or label between them).
+struct LoadBeforeLaunchWait final
+    : public PassWrapper<LoadBeforeLaunchWait, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LoadBeforeLaunchWait)
+  StringRef getArgument() const final {
+    return "test-rownorm-load-before-launch-wait";
+  }
+  StringRef getDescription() const final {
+    return "Test only: read global memory right before the wait for the "
+           "previous kernel (griddepcontrol.wait) in every kernel";
+  }
+  void runOnOperation() override {
+    for (LLVM::InlineAsmOp wait : launchWaits(getOperation())) {
+      OpBuilder b(wait);
+      LLVM::InlineAsmOp::create(b, wait.getLoc(), b.getI32Type(), ValueRange{},
+                                b.getStringAttr("ld.global.u32 $0, [0];"),
+                                b.getStringAttr("=r"), b.getUnitAttr(),
+                                UnitAttr(), LLVM::TailCallKindAttr(),
+                                LLVM::AsmDialectAttr(), ArrayAttr());
+    }
+  }
+};
+
+/// The same wait moved to the end of the kernel, after its loads and stores.
+struct LateLaunchWait final
+    : public PassWrapper<LateLaunchWait, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LateLaunchWait)
+  StringRef getArgument() const final {
+    return "test-rownorm-late-launch-wait";
+  }
+  StringRef getDescription() const final {
+    return "Test only: move the wait for the previous kernel "
+           "(griddepcontrol.wait) to the end of every kernel";
+  }
+  void runOnOperation() override {
+    for (LLVM::InlineAsmOp wait : launchWaits(getOperation()))
+      wait->moveBefore(wait->getBlock()->getTerminator());
+  }
+};
+
+/// Every kernel's contract claims launch_overlap, whether or not its code
+/// waits (a target without the overlap must refuse to package it).
+struct ClaimLaunchOverlap final
+    : public PassWrapper<ClaimLaunchOverlap, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ClaimLaunchOverlap)
+  StringRef getArgument() const final {
+    return "test-rownorm-claim-launch-overlap";
+  }
+  StringRef getDescription() const final {
+    return "Test only: record launch_overlap in every kernel's contract";
+  }
+  void runOnOperation() override {
+    getOperation().walk([&](gpu::GPUFuncOp kernel) {
+      auto contract = kernel->getAttrOfType<DictionaryAttr>("rownorm.launch");
+      if (!contract)
+        return;
+      NamedAttrList entries(contract);
+      entries.set("launch_overlap", UnitAttr::get(&getContext()));
+      kernel->setAttr("rownorm.launch", entries.getDictionary(&getContext()));
     });
   }
 };
@@ -138,4 +211,7 @@ void mlir::rmsnorm::test::registerTestBreakKernelsPasses() {
   PassRegistration<DropMasks>();
   PassRegistration<F16Accumulate>();
   PassRegistration<DropLaunchWait>();
+  PassRegistration<LateLaunchWait>();
+  PassRegistration<LoadBeforeLaunchWait>();
+  PassRegistration<ClaimLaunchOverlap>();
 }

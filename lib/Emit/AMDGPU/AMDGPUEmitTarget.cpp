@@ -38,6 +38,11 @@ public:
 
   llvm::Error package(const PackageRequest &request, StagedFiles &files,
                       KernelPackage &out) const override {
+    if (request.launchOverlap)
+      return llvm::createStringError(
+          "the launch contract of " + request.what +
+          " has launch_overlap, which AMDGPU kernels cannot have (HIP has no "
+          "overlapped launch): the manifest would be refused by every loader");
     std::string asmName = (request.stem + ".s").str();
     std::string objName = (request.stem + ".o").str();
     std::string hsacoName = (request.stem + ".hsaco").str();

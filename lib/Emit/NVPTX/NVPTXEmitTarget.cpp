@@ -92,17 +92,41 @@ public:
   }
 
 private:
-  /// Whether `ptx` (one kernel) waits for the grids it depends on before any
-  /// instruction that touches global memory.
+  /// Whether `ptx` (one kernel) waits for the grids it depends on on every
+  /// path before touching memory: between the kernel body's opening brace
+  /// and griddepcontrol.wait only declarations, parameter loads and
+  /// arithmetic, with no label or branch (straight-line code, so the wait
+  /// dominates the rest).
   static bool waitsBeforeGlobalAccess(StringRef ptx) {
-    size_t wait = ptx.find("griddepcontrol.wait");
-    if (wait == StringRef::npos)
+    size_t entry = ptx.find(".entry");
+    size_t body = entry == StringRef::npos ? entry : ptx.find('{', entry);
+    if (body == StringRef::npos)
       return false;
-    for (StringRef access : {"ld.global", "st.global", "atom.global",
-                             "red.global", "prefetch.global", "cp.async"})
-      if (ptx.find(access) < wait)
-        return false;
-    return true;
+    SmallVector<StringRef> lines;
+    ptx.drop_front(body + 1).split(lines, '\n');
+    for (StringRef line : lines) {
+      line = line.trim();
+      if (line.starts_with("griddepcontrol.wait"))
+        return true;
+      if (line.empty() || line.starts_with("//") || line.starts_with("."))
+        continue;
+      if (line.ends_with(":") || line.starts_with("{") || line.starts_with("}"))
+        return false;            // a label or a nested scope: not straight-line
+      if (line.starts_with("@")) // a predicated instruction
+        line = line.drop_until([](char c) { return c == ' ' || c == '\t'; })
+                   .trim();
+      StringRef op =
+          line.take_until([](char c) { return c == ' ' || c == '\t'; });
+      if (op.starts_with("ld.param"))
+        continue;
+      for (StringRef memoryOrControl :
+           {"ld", "st", "atom", "red", "prefetch", "cp.", "multimem", "tex",
+            "tld4", "sul", "sus", "mbarrier", "bra", "brx", "call", "ret",
+            "exit", "trap"})
+        if (op.starts_with(memoryOrControl))
+          return false;
+    }
+    return false;
   }
 
   std::string findPtxas() const {

@@ -26,7 +26,7 @@ constexpr int kComputeCapabilityMajor = 75, kComputeCapabilityMinor = 76;
 struct LaunchAttribute {
   int id; // CUlaunchAttributeID
   char pad[4];
-  int value[16]; // CUlaunchAttributeValue: a union of 64 bytes
+  alignas(8) int value[16]; // CUlaunchAttributeValue: a union of 64 bytes
 };
 struct LaunchConfig {
   unsigned dims[6]; // grid x, y, z, then block x, y, z
@@ -35,8 +35,12 @@ struct LaunchConfig {
   LaunchAttribute *attributes;
   unsigned attributeCount;
 };
-static_assert(sizeof(LaunchAttribute) == 72 && sizeof(LaunchConfig) == 56 &&
-                  offsetof(LaunchConfig, stream) == 32,
+static_assert(sizeof(LaunchAttribute) == 72 && alignof(LaunchAttribute) == 8 &&
+                  offsetof(LaunchAttribute, value) == 8 &&
+                  sizeof(LaunchConfig) == 56 &&
+                  offsetof(LaunchConfig, stream) == 32 &&
+                  offsetof(LaunchConfig, attributes) == 40 &&
+                  offsetof(LaunchConfig, attributeCount) == 48,
               "the layout of cuda.h's launch structures");
 constexpr int kProgrammaticStreamSerialization = 6;
 
@@ -107,7 +111,6 @@ struct Driver {
     RMSNORM_RESOLVE(cuMemcpyDtoDAsync_v2);
     RMSNORM_RESOLVE(cuMemsetD8Async);
     RMSNORM_RESOLVE(cuLaunchKernel);
-    RMSNORM_RESOLVE(cuLaunchKernelEx);
     RMSNORM_RESOLVE(cuStreamCreate);
     RMSNORM_RESOLVE(cuStreamSynchronize);
     RMSNORM_RESOLVE(cuEventCreate);
@@ -122,6 +125,9 @@ struct Driver {
     RMSNORM_RESOLVE(cuGraphDestroy);
     RMSNORM_RESOLVE(cuGetErrorString);
 #undef RMSNORM_RESOLVE
+    // Only kernels with launch_overlap need it (drivers of CUDA 12.0 on).
+    cuLaunchKernelEx = reinterpret_cast<decltype(cuLaunchKernelEx)>(
+        dlsym(library, "cuLaunchKernelEx"));
   }
 };
 
@@ -182,6 +188,11 @@ public:
 
   void loadKernel(const std::string &image, const std::string &symbol,
                   bool launchOverlap) override {
+    if (launchOverlap && !driver.cuLaunchKernelEx)
+      throw Error("kernel " + symbol +
+                  " is launched overlapping the previous "
+                  "kernel (launch_overlap), which needs cuLaunchKernelEx: "
+                  "the CUDA driver has none (it needs CUDA 12.0 or later)");
     overlap = launchOverlap;
     imageBytes = readFile(image, "kernel image");
     imageBytes.push_back('\0'); // PTX is loaded as a C string

@@ -24,6 +24,9 @@
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=SCRATCH --implicit-check-not=scratch_bytes
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=LDS --implicit-check-not=lds_bytes
 // RUN: FileCheck %s --input-file=%t.manifests --check-prefix=WAVE --implicit-check-not=wavefront_size
+// No gfx942 kernel claims an overlapped launch (the target has none):
+// RUN: FileCheck %s --input-file=%t.manifests --check-prefix=NOOVERLAP --implicit-check-not='"launch_overlap": true'
+// NOOVERLAP: "launch_overlap": false
 // The weight of rows that are not whole vectors realigned by one
 // v_alignbit_b32 per word (rownorm-align-rows' funnel shift).
 // RUN: FileCheck %s --input-file=%t/bf16_1001.gfx942.s --check-prefix=FUNNEL
