@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,7 @@ struct Options {
   int64_t misalignBytes = 0;
   int64_t uniqueRows = 0; // >0: x repeats this many distinct rows
   double epsilon = 1e-5;  // for kernels that take epsilon as a parameter
+  int chain = 0; // >= 2: also run the kernel this many times back to back
 };
 
 [[noreturn]] void usage(const std::string &message) {
@@ -59,7 +61,7 @@ struct Options {
                "n|aligned|misaligned|S,...] [--x-stride S] [--y-stride S] "
                "[--inputs CLASS,...] [--seed N] [--time] [--reps N] "
                "[--misalign-bytes B] [--unique-rows K] [--epsilon E] "
-               "[--expect-fail]\n",
+               "[--chain K] [--expect-fail]\n",
                message.c_str());
   std::exit(2);
 }
@@ -125,7 +127,13 @@ Options parseOptions(int argc, char **argv) {
       o.misalignBytes = parseInt("--misalign-bytes", value());
     else if (arg == "--unique-rows")
       o.uniqueRows = parseInt("--unique-rows", value());
-    else if (arg == "--epsilon") {
+    else if (arg == "--chain") {
+      int64_t chain = parseInt("--chain", value());
+      if (chain < 2 || chain > 1000)
+        usage("--chain expects 2 to 1000 launches, got " +
+              std::to_string(chain));
+      o.chain = static_cast<int>(chain);
+    } else if (arg == "--epsilon") {
       const char *text = value();
       char *end = nullptr;
       o.epsilon = std::strtod(text, &end);
@@ -202,6 +210,15 @@ std::vector<uint8_t> pack(ElementType type, const std::vector<uint32_t> &bits) {
   for (size_t i = 0; i < bits.size(); ++i)
     std::memcpy(&bytes[i * width], &bits[i], width); // little endian
   return bytes;
+}
+
+std::vector<uint32_t> unpack(ElementType type,
+                             const std::vector<uint8_t> &bytes) {
+  size_t width = elementBytes(type);
+  std::vector<uint32_t> bits(bytes.size() / width, 0);
+  for (size_t i = 0; i < bits.size(); ++i)
+    std::memcpy(&bits[i], &bytes[i * width], width); // little endian
+  return bits;
 }
 
 /// One kernel, loaded once, checked (and timed) on several shapes.
@@ -294,6 +311,95 @@ public:
     if (o.time)
       time(launch, rows);
     return allPass;
+  }
+
+  /// Runs the kernel `o.chain` times back to back on one stream, each launch
+  /// reading the previous one's output (three buffers in a ring, rows
+  /// `stride` apart for x and y alike), with no synchronization between
+  /// them: a kernel launched to overlap the previous one's end
+  /// (launch_overlap) must still read its finished output and must not
+  /// overwrite the buffer the previous one reads. Checks the last two
+  /// launches against the fp64 reference of what their inputs finally hold;
+  /// false on any failure.
+  bool runChain(int64_t rows, int64_t stride) {
+    const char *skip = isInPlace(m) ? "in place"
+                       : (m.staticXStride && *m.staticXStride != stride) ||
+                               (m.staticYStride && *m.staticYStride != stride)
+                           ? "row strides compiled in that differ"
+                           : nullptr;
+    if (skip) {
+      std::printf("SKIP chain %s: %s\n", m.kernel.c_str(), skip);
+      return true;
+    }
+    size_t eb = elementBytes(m.dtype), wb = elementBytes(m.weightDtype);
+    size_t bytes = rows * stride * eb;
+    std::vector<std::unique_ptr<Guarded>> ring;
+    for (int i = 0; i < 3; ++i)
+      ring.push_back(std::make_unique<Guarded>(device, bytes, 0));
+    Guarded w(device, m.n * wb, 0);
+    Problem first =
+        makeProblem(m, rows, stride, stride, InputClass::Normal, o.seed, 0);
+    std::vector<uint8_t> xBytes = pack(m.dtype, first.x);
+    device.upload(ring[0]->data(), xBytes.data(), xBytes.size());
+    std::vector<uint8_t> wBytes = pack(m.weightDtype, first.w);
+    device.upload(w.data(), wBytes.data(), wBytes.size());
+    for (int i = 1; i < 3; ++i)
+      device.fill(ring[i]->data(), kPoisonByte, bytes);
+    Launch launch(device, m);
+    launch.values.w = w.data();
+    launch.values.rows = rows;
+    launch.values.xStride = stride;
+    launch.values.yStride = stride;
+    launch.values.epsilon = static_cast<float>(m.epsilon);
+    for (int i = 0; i < o.chain; ++i) {
+      launch.values.x = ring[i % 3]->data();
+      launch.values.y = ring[(i + 1) % 3]->data();
+      if (i == 0)
+        checkLaunch(m, launch.values);
+      launch.run();
+    }
+    device.synchronize();
+    // Launch k read ring[(k - 1) % 3] and wrote ring[k % 3] (k = 1 ... chain);
+    // the last three buffers are untouched since.
+    auto contents = [&](int k) {
+      std::vector<uint8_t> out(bytes);
+      device.download(out.data(), ring[k % 3]->data(), bytes);
+      return unpack(m.dtype, out);
+    };
+    bool pass = true;
+    std::string detail;
+    for (int k = o.chain - 1; k <= o.chain; ++k) {
+      Problem p = first;
+      p.x = contents(k - 1);
+      std::vector<uint32_t> y = contents(k);
+      // Finite inputs give finite outputs: a non-finite row in an input here
+      // (which check() would skip) means an earlier launch went wrong.
+      std::vector<bool> unchecked = uncheckedRows(p);
+      if (std::find(unchecked.begin(), unchecked.end(), true) !=
+          unchecked.end()) {
+        detail += " launch " + std::to_string(k) + ": non-finite input rows";
+        pass = false;
+      }
+      CheckResult r = check(p, y);
+      if (!r.pass)
+        detail += " launch " + std::to_string(k) +
+                  ": mismatches=" + std::to_string(r.mismatches) +
+                  " first: " + r.firstMismatch;
+      pass &= r.pass;
+    }
+    bool guards = w.guardsIntact();
+    for (auto &buffer : ring)
+      guards &= buffer->guardsIntact();
+    if (!guards)
+      detail += " guard-bands-written";
+    pass &= guards;
+    std::printf("%s chain %s %s N=%lld M=%lld stride=%lld launches=%d "
+                "launch_overlap=%s%s\n",
+                pass ? "PASS" : "FAIL", m.kernel.c_str(),
+                elementTypeName(m.dtype), static_cast<long long>(m.n),
+                static_cast<long long>(rows), static_cast<long long>(stride),
+                o.chain, m.launchOverlap ? "true" : "false", detail.c_str());
+    return pass;
   }
 
 private:
@@ -418,8 +524,11 @@ int run(const Options &o) {
   Runner runner(o, m, *device);
   bool allPass = true;
   for (int64_t rows : rowCounts)
-    for (auto [xs, ys] : strides)
+    for (auto [xs, ys] : strides) {
       allPass &= runner.runCase(rows, xs, ys);
+      if (o.chain)
+        allPass &= runner.runChain(rows, xs);
+    }
   if (o.expectFail) {
     std::printf("%s %s\n", allPass ? "UNEXPECTED PASS" : "EXPECTED FAIL",
                 allPass ? "(the broken kernel was not caught)" : "(caught)");

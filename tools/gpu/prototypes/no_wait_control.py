@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Negative control for the overlapped launch (prepared in the thirteenth
+session, not yet run): copies of emitted sm_90 kernels whose PTX has its
+`griddepcontrol.wait` removed while the manifest still says
+`"launch_overlap": true` -- what rmsnorm-emit refuses to package
+(test-rownorm-drop-launch-wait), made here by hand so that the GPU check
+`rmsnorm-harness --chain` can be shown to catch it. The cubin is dropped
+(the runtime then loads the PTX), so no ptxas is needed.
+Usage, from the repository root (after tools/gpu/harness.sh emit):
+  python3 tools/gpu/prototypes/no_wait_control.py out/sweep out/negative/no-wait KERNEL...
+"""
+import json
+import os
+import sys
+
+
+def main(source, target, *kernels):
+    os.makedirs(target, exist_ok=True)
+    for kernel in kernels:
+        with open(f"{source}/{kernel}.sm_90.json") as f:
+            m = json.load(f)
+        if not m["launch_overlap"]:
+            raise SystemExit(f"{kernel}: not a kernel with launch_overlap")
+        with open(f"{source}/{m['files']['ptx']}") as f:
+            ptx = f.read()
+        lines = ptx.split("\n")
+        kept = [line for line in lines if line.strip() != "griddepcontrol.wait;"]
+        if len(kept) != len(lines) - 1:
+            raise SystemExit(f"{kernel}: expected one griddepcontrol.wait")
+        with open(f"{target}/{m['files']['ptx']}", "w") as f:
+            f.write("\n".join(kept))
+        m["files"] = {"ptx": m["files"]["ptx"]}
+        m["test_passes"] = ["griddepcontrol.wait removed by no_wait_control.py"]
+        with open(f"{target}/{kernel}.sm_90.json", "w") as f:
+            json.dump(m, f, indent=1)
+        print(f"{target}/{kernel}.sm_90.json")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
