@@ -320,7 +320,9 @@ public:
   /// (launch_overlap) must still read its finished output and must not
   /// overwrite the buffer the previous one reads. Checks the last two
   /// launches against the fp64 reference of what their inputs finally hold;
-  /// false on any failure.
+  /// false on any failure. Few launches suit it: each multiplies by w again,
+  /// so over many most values shrink towards zero (and a stale read could
+  /// then match).
   bool runChain(int64_t rows, int64_t stride) {
     const char *skip = isInPlace(m) ? "in place"
                        : (m.staticXStride && *m.staticXStride != stride) ||
