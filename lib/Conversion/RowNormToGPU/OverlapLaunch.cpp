@@ -1,5 +1,4 @@
-//===- OverlapLaunch.cpp - kernels whose launch overlaps the previous one
-//---===//
+//===- OverlapLaunch.cpp - launches overlapping the previous kernel ------===//
 //
 // A kernel launched right after another waits, without this, until the first
 // has finished before its own blocks are even scheduled: for the short

@@ -43,8 +43,8 @@ public:
       return llvm::createStringError(
           "the launch contract of " + request.what +
           " has launch_overlap, but its PTX does not wait "
-          "(griddepcontrol.wait) before its first global memory access: a "
-          "launch overlapping the previous kernel could read its inputs "
+          "(griddepcontrol.wait) before its first memory access or branch: "
+          "a launch overlapping the previous kernel could read its inputs "
           "before they are written");
     std::string ptxName = (request.stem + ".ptx").str();
     if (llvm::Error e = files.write(ptxName, request.assembly))
