@@ -212,12 +212,14 @@ std::vector<uint8_t> pack(ElementType type, const std::vector<uint32_t> &bits) {
   return bytes;
 }
 
-std::vector<uint32_t> unpack(ElementType type,
-                             const std::vector<uint8_t> &bytes) {
+/// The first `count` elements of `type` at `bytes`, as bit patterns.
+std::vector<uint32_t> unpack(ElementType type, const void *bytes,
+                             size_t count) {
   size_t width = elementBytes(type);
-  std::vector<uint32_t> bits(bytes.size() / width, 0);
-  for (size_t i = 0; i < bits.size(); ++i)
-    std::memcpy(&bits[i], &bytes[i * width], width); // little endian
+  std::vector<uint32_t> bits(count, 0);
+  for (size_t i = 0; i < count; ++i) // little endian
+    std::memcpy(&bits[i], static_cast<const uint8_t *>(bytes) + i * width,
+                width);
   return bits;
 }
 
@@ -366,7 +368,7 @@ public:
     auto contents = [&](int k) {
       std::vector<uint8_t> out(bytes);
       device.download(out.data(), ring[k % 3]->data(), bytes);
-      return unpack(m.dtype, out);
+      return unpack(m.dtype, out.data(), rows * stride);
     };
     bool pass = true;
     std::string detail;
@@ -594,10 +596,7 @@ int checkFiles(int argc, char **argv) {
     if (bytes.size() < count * width)
       throw Error(path + " holds " + std::to_string(bytes.size()) +
                   " bytes, fewer than " + std::to_string(count * width));
-    std::vector<uint32_t> bits(count, 0);
-    for (size_t i = 0; i < count; ++i)
-      std::memcpy(&bits[i], &bytes[i * width], width); // little endian
-    return bits;
+    return unpack(type, bytes.data(), count);
   };
   p.x = load(xPath, p.dtype, (rows - 1) * p.xStride + n);
   p.x.resize(rows * p.xStride);
