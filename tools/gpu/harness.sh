@@ -3,7 +3,8 @@
 #   here (LLVM/MLIR):  tools/gpu/harness.sh emit  -> out/sweep, out/negative
 #   GPU machine:       tools/gpu/harness.sh run   (device tool; carry out/sweep
 #                      and out/negative) -> builds the harness with cmake, checks
-#                      the sweep, runs the negative controls as expected failures,
+#                      the sweep and chains of launches, runs the negative
+#                      controls as expected failures,
 #                      compute-sanitizer on a subset, and prints a short table last.
 #   GPU machine:       tools/gpu/harness.sh time  (a few timings, separately)
 set -uo pipefail
@@ -70,6 +71,11 @@ MLIR
       --test-kernel-passes=test-rownorm-$pass \
       -o "$ROOT/out/negative/$control" > /dev/null || exit 1
   done
+  # The overlapped launch without its wait (launch_overlap still claimed):
+  # long rows, whose grids at a few rows leave processors free to the next
+  # grid while their rows are still read (shorter rows were not caught).
+  python3 "$ROOT/tools/gpu/no_wait_control.py" "$ROOT/out/sweep" "$ROOT/out/negative/no-wait" \
+    bf16_65536 f32_65536 > /dev/null || exit 1
   echo "emitted negative controls into out/negative"
 }
 
@@ -140,14 +146,27 @@ run() {
   echo "[$((SECONDS - started)) s] sweep done"
   echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
   grep -E '^FAIL|error' "$log" | head -5
+  # Launches back to back in one stream, each reading what the one before
+  # wrote (--chain: an overlapped launch must wait for it), on short and long
+  # rows of each dtype, at row counts that leave processors free to the
+  # next grid (where the no-wait control below is caught).
+  local chain="$out/harness-chain.txt"
+  : > "$chain"
+  for k in bf16_1 f32_127 f16_1001 bf16_4096 f16_16384 f32_32768 bf16_65536 f32_65536; do
+    "$harness" "$ROOT/out/sweep/$k.sm_90.json" --rows 1,8,32,132 --chain 6 >> "$chain" 2>&1 \
+      || { echo "exit status $? for the chain of $k" >> "$chain"; status=1; }
+  done
+  echo "chain: $(grep -c '^PASS chain' "$chain") passed, $(grep -c '^FAIL chain' "$chain") failed"
+  grep -E '^FAIL|exit status' "$chain" | head -5
   # Negative controls: expected failures.
   local neg="$out/harness-negative.txt"
   rm -f /tmp/caught-*
   : > "$neg"
-  for control in no-mask f16-accumulate skip-last-row; do
+  for control in no-mask f16-accumulate skip-last-row no-wait; do
+    local args=(--rows 7,33 --strides misaligned,n --inputs normal,large)
+    [[ $control == no-wait ]] && args=(--rows 8,32,132 --chain 6)
     for manifest in "$ROOT"/out/negative/$control/*.json; do
-      "$harness" "$manifest" --rows 7,33 --strides misaligned,n --inputs normal,large \
-        --expect-fail > /tmp/neg.txt 2>&1
+      "$harness" "$manifest" "${args[@]}" --expect-fail > /tmp/neg.txt 2>&1
       local rc=$?
       echo "$control $(basename "$manifest" .json): $(tail -1 /tmp/neg.txt) (exit $rc)" >> "$neg"
       # A control counts as caught only if at least one of its kernels fails.

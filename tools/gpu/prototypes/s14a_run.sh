@@ -15,7 +15,7 @@
 #      run, RMSNORM_TORCH_BENCH=0).
 # Here, before the call:
 #   tools/gpu/harness.sh emit; tools/gpu/torch.sh emit
-#   python3 tools/gpu/prototypes/no_wait_control.py out/sweep out/negative/no-wait \
+#   python3 tools/gpu/no_wait_control.py out/sweep out/negative/no-wait \
 #     bf16_4096 bf16_4096_many_rows f16_1001 f32_127
 #   rm -f out/sweep/*.h out/torch/*.h out/torch/mixed/*.h
 # There (carry out/sweep, out/negative, out/torch): bash tools/gpu/prototypes/s14a_run.sh

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Negative control for the overlapped launch (prepared in the thirteenth
-session, not yet run): copies of emitted sm_90 kernels whose PTX has its
-`griddepcontrol.wait` removed while the manifest still says
-`"launch_overlap": true` -- what rmsnorm-emit refuses to package
-(test-rownorm-drop-launch-wait), made here by hand so that the GPU check
-`rmsnorm-harness --chain` can be shown to catch it. The cubin is dropped
-(the runtime then loads the PTX), so no ptxas is needed.
+"""Negative control for the overlapped launch (launch_overlap): copies of
+emitted sm_90 kernels whose PTX has its `griddepcontrol.wait` removed while
+the manifest still says `"launch_overlap": true` -- what rmsnorm-emit
+refuses to package (test-rownorm-drop-launch-wait), made here by hand so
+that the GPU check `rmsnorm-harness --chain` can be shown to catch it
+(tools/gpu/harness.sh emits it into out/negative/no-wait and runs it as an
+expected failure). The cubin is dropped (the runtime then loads the PTX),
+so no ptxas is needed. The race needs a grid that leaves processors free
+to the next one while its rows are still being read: long rows at a few
+rows (GPU results 2026-12-02s14a / s14b: bf16 4096 and f16 1001 at 64 to
+1024 rows were not caught, bf16 / f32 65536 at 8 to 132 rows were).
 Usage, from the repository root (after tools/gpu/harness.sh emit):
-  python3 tools/gpu/prototypes/no_wait_control.py out/sweep out/negative/no-wait KERNEL...
+  python3 tools/gpu/no_wait_control.py out/sweep out/negative/no-wait KERNEL...
 """
 import json
 import os
