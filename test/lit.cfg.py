@@ -31,6 +31,12 @@ config.substitutions.append(("%rmsnorm_src_root", config.rmsnorm_src_root))
 config.substitutions.append(("%rmsnorm_runtime_lib", os.path.join(
     config.rmsnorm_obj_root, "lib", "librmsnorm_runtime.so")))
 config.substitutions.append(("%rmsnorm_obj_root", config.rmsnorm_obj_root))
+# libcuda.so.1 without a GPU (test/tools/fake-cuda-driver): with and without
+# cuLaunchKernelEx.
+config.substitutions.append(("%fake_cuda_old_dir", os.path.join(
+    config.rmsnorm_obj_root, "test", "fake-cuda-old")))
+config.substitutions.append(("%fake_cuda_dir", os.path.join(
+    config.rmsnorm_obj_root, "test", "fake-cuda")))
 
 # Optional tools gate tests with REQUIRES:, so a machine without them reports
 # those tests as unsupported rather than passed.
