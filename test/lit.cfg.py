@@ -31,12 +31,16 @@ config.substitutions.append(("%rmsnorm_src_root", config.rmsnorm_src_root))
 config.substitutions.append(("%rmsnorm_runtime_lib", os.path.join(
     config.rmsnorm_obj_root, "lib", "librmsnorm_runtime.so")))
 config.substitutions.append(("%rmsnorm_obj_root", config.rmsnorm_obj_root))
-# libcuda.so.1 without a GPU (test/tools/fake-cuda-driver): with and without
-# cuLaunchKernelEx.
-config.substitutions.append(("%fake_cuda_old_dir", os.path.join(
-    config.rmsnorm_obj_root, "test", "fake-cuda-old")))
-config.substitutions.append(("%fake_cuda_dir", os.path.join(
-    config.rmsnorm_obj_root, "test", "fake-cuda")))
+# libcuda.so.1 without a GPU (test/tools/fake-cuda-driver), with and without
+# cuLaunchKernelEx: an LD_LIBRARY_PATH for `env` that puts it first and keeps
+# what the caller's held.
+def fake_cuda_env(folder):
+    path = [os.path.join(config.rmsnorm_obj_root, "test", folder)]
+    if os.environ.get("LD_LIBRARY_PATH"):
+        path.append(os.environ["LD_LIBRARY_PATH"])
+    return "LD_LIBRARY_PATH=" + ":".join(path)
+config.substitutions.append(("%fake_cuda_old_env", fake_cuda_env("fake-cuda-old")))
+config.substitutions.append(("%fake_cuda_env", fake_cuda_env("fake-cuda")))
 
 # Optional tools gate tests with REQUIRES:, so a machine without them reports
 # those tests as unsupported rather than passed.

@@ -5,11 +5,14 @@ the manifest still says `"launch_overlap": true` -- what rmsnorm-emit
 refuses to package (test-rownorm-drop-launch-wait), made here by hand so
 that the GPU check `rmsnorm-harness --chain` can be shown to catch it
 (tools/gpu/harness.sh emits it into out/negative/no-wait and runs it as an
-expected failure). The cubin is dropped (the runtime then loads the PTX),
-so no ptxas is needed. The race needs a grid that leaves processors free
-to the next one while its rows are still being read: long rows at a few
-rows (GPU results 2026-12-02s14a / s14b: bf16 4096 and f16 1001 at 64 to
-1024 rows were not caught, bf16 / f32 65536 at 8 to 132 rows were).
+expected failure, caught only by a failed chain). The cubin is dropped
+(the runtime then loads the PTX, which the driver compiles), so no ptxas
+is needed. A missing wait shows only as a race: a grid that leaves
+processors free to the next one while its rows are still being read, i.e.
+long rows at a few rows (GPU results 2026-12-02s14a / s14b: bf16 4096, f16
+1001 and f16 16384 were never caught; bf16 65536 was at 8, 32 and 132
+rows, f32 65536 at 8 and 32, f32 32768 at 132; s14g: bf16 and f16 65536 at
+132, f32 65536 at 8 and 32 -- which row counts race varies by run).
 Usage, from the repository root (after tools/gpu/harness.sh emit):
   python3 tools/gpu/no_wait_control.py out/sweep out/negative/no-wait KERNEL...
 """

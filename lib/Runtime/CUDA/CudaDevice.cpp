@@ -125,7 +125,7 @@ struct Driver {
     RMSNORM_RESOLVE(cuGraphDestroy);
     RMSNORM_RESOLVE(cuGetErrorString);
 #undef RMSNORM_RESOLVE
-    // Only kernels with launch_overlap need it (drivers of CUDA 12.0 on).
+    // Only kernels with launch_overlap need it (older drivers lack it).
     cuLaunchKernelEx = reinterpret_cast<decltype(cuLaunchKernelEx)>(
         dlsym(library, "cuLaunchKernelEx"));
   }
@@ -192,7 +192,7 @@ public:
       throw Error("kernel " + symbol +
                   " is launched overlapping the previous "
                   "kernel (launch_overlap), which needs cuLaunchKernelEx: "
-                  "the CUDA driver has none (it needs CUDA 12.0 or later)");
+                  "this CUDA driver has none (an older driver)");
     overlap = launchOverlap;
     imageBytes = readFile(image, "kernel image");
     imageBytes.push_back('\0'); // PTX is loaded as a C string

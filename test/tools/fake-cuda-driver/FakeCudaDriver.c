@@ -6,14 +6,15 @@
  * harness runs up to its checks (which then fail: y is never written).
  * Every launch is appended to the file named by FAKE_CUDA_LOG: the function
  * used, the grid, the block and, for cuLaunchKernelEx, each launch
- * attribute. The launch structures are declared here from cuda.h's layout
- * on their own, not shared with the runtime, so a layout mistake there shows
- * as a wrong line here. Built twice (test/CMakeLists.txt): as a driver of
- * CUDA 12.0 or later, and without cuLaunchKernelEx (FAKE_CUDA_NO_LAUNCH_EX:
- * an older driver). Never installed.
+ * attribute, the dynamic shared memory and the stream. The launch structures
+ *are declared here from cuda.h's layout on their own, not shared with the
+ * runtime, so a layout mistake there shows as a wrong line here. Built twice
+ * (CMakeLists.txt beside it): with cuLaunchKernelEx, and without it
+ * (FAKE_CUDA_NO_LAUNCH_EX: an older driver). Never installed.
  *
  *===----------------------------------------------------------------------===*/
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,9 +49,35 @@ typedef struct {
   unsigned numAttrs;
 } Config;
 
+/* cuda.h's sizes and offsets (x86-64 / aarch64 Linux). */
+_Static_assert(sizeof(Attribute) == 72 && _Alignof(Attribute) == 8 &&
+                   offsetof(Attribute, value) == 8,
+               "CUlaunchAttribute");
+_Static_assert(sizeof(Config) == 56 && offsetof(Config, hStream) == 32 &&
+                   offsetof(Config, attrs) == 40 &&
+                   offsetof(Config, numAttrs) == 48,
+               "CUlaunchConfig");
+
 static int handles; /* distinct non-null handles */
 static Handle newHandle(void) {
   return (Handle)(size_t)(0x1000 + 16 * ++handles);
+}
+
+/* The streams cuStreamCreate made: "created K" in the log (from 1); the
+ * null stream "null"; any other handle (a caller's) by its value. */
+enum { kMaxStreams = 16 };
+static Handle streams[kMaxStreams];
+static int streamCount;
+static void logStream(FILE *log, Handle stream) {
+  for (int i = 0; i < streamCount; ++i)
+    if (streams[i] == stream) {
+      fprintf(log, " stream created %d", i + 1);
+      return;
+    }
+  if (stream)
+    fprintf(log, " stream %p", stream);
+  else
+    fprintf(log, " stream null");
 }
 
 static FILE *launchLog(void) {
@@ -135,14 +162,27 @@ CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char byte, size_t bytes,
   memset((void *)(size_t)dst, byte, bytes);
   return kSuccess;
 }
+/* One line of the launch log: entry point, grid, block, shared bytes,
+ * stream; cuLaunchKernelEx adds its attributes. */
+static FILE *logLaunch(const char *entry, const unsigned dims[6],
+                       unsigned shared, Handle stream) {
+  FILE *log = launchLog();
+  if (log) {
+    fprintf(log, "%s grid %u %u %u block %u %u %u shared %u", entry, dims[0],
+            dims[1], dims[2], dims[3], dims[4], dims[5], shared);
+    logStream(log, stream);
+  }
+  return log;
+}
+
 CUresult cuLaunchKernel(Handle function, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shared,
                         Handle stream, void **args, void **extra) {
-  (void)function, (void)shared, (void)stream, (void)args, (void)extra;
-  FILE *log = launchLog();
+  (void)function, (void)args, (void)extra;
+  const unsigned dims[6] = {gx, gy, gz, bx, by, bz};
+  FILE *log = logLaunch("cuLaunchKernel", dims, shared, stream);
   if (log) {
-    fprintf(log, "cuLaunchKernel grid %u %u %u block %u %u %u\n", gx, gy, gz,
-            bx, by, bz);
+    fprintf(log, "\n");
     fclose(log);
   }
   return kSuccess;
@@ -151,12 +191,13 @@ CUresult cuLaunchKernel(Handle function, unsigned gx, unsigned gy, unsigned gz,
 CUresult cuLaunchKernelEx(const Config *config, Handle function, void **args,
                           void **extra) {
   (void)function, (void)args, (void)extra;
-  FILE *log = launchLog();
+  const unsigned dims[6] = {config->gridDimX,  config->gridDimY,
+                            config->gridDimZ,  config->blockDimX,
+                            config->blockDimY, config->blockDimZ};
+  FILE *log = logLaunch("cuLaunchKernelEx", dims, config->sharedMemBytes,
+                        config->hStream);
   if (log) {
-    fprintf(log, "cuLaunchKernelEx grid %u %u %u block %u %u %u attributes %u",
-            config->gridDimX, config->gridDimY, config->gridDimZ,
-            config->blockDimX, config->blockDimY, config->blockDimZ,
-            config->numAttrs);
+    fprintf(log, " attributes %u", config->numAttrs);
     for (unsigned i = 0; i < config->numAttrs; ++i)
       fprintf(log, " [id %d value %d]", config->attrs[i].id,
               config->attrs[i].value.programmaticStreamSerializationAllowed);
@@ -169,6 +210,8 @@ CUresult cuLaunchKernelEx(const Config *config, Handle function, void **args,
 CUresult cuStreamCreate(Handle *stream, unsigned flags) {
   (void)flags;
   *stream = newHandle();
+  if (streamCount < kMaxStreams)
+    streams[streamCount++] = *stream;
   return kSuccess;
 }
 CUresult cuStreamSynchronize(Handle stream) {
