@@ -16,8 +16,12 @@ lib.rmsnorm_kernel_launch.argtypes = [
 kernel = lib.rmsnorm_kernel_load(sys.argv[2].encode())
 if not kernel:
     sys.exit(f"load: {lib.rmsnorm_last_error().decode()}")
+lib.rmsnorm_kernel_free.argtypes = [ctypes.c_void_p]
 n = 4096
-if lib.rmsnorm_kernel_launch(kernel, 1 << 40, 2 << 40, 3 << 40, int(sys.argv[3]),
-                             n, n, 1e-6, int(sys.argv[4], 0)) != 0:
-    sys.exit(f"launch: {lib.rmsnorm_last_error().decode()}")
+status = lib.rmsnorm_kernel_launch(kernel, 1 << 40, 2 << 40, 3 << 40, int(sys.argv[3]),
+                                   n, n, 1e-6, int(sys.argv[4], 0))
+error = lib.rmsnorm_last_error().decode()
+lib.rmsnorm_kernel_free(kernel)
+if status != 0:
+    sys.exit(f"launch: {error}")
 print("launched")
