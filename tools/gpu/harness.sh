@@ -14,8 +14,16 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 DTYPES=(f32 f16 bf16)
 # Powers of two 64..65536, multiples of 8 that are not, odd N, N < 32, and
 # the benchmark suite's widths (tools/gpu/suite_widths.py) not among them.
+HARNESS=/tmp/harness-build/bin/rmsnorm-harness
 SIZES=(64 128 256 512 1024 2048 4096 8192 16384 32768 65536 96 5120 12288 1001 4097 1 13 31
        127 1025 2560 2880 3584 4099 6144 7168 11008 14336)
+
+# Builds the harness (standalone CMake project, no LLVM) into /tmp/harness-build,
+# printing the logs if that fails.
+build_harness() {
+  cmake -S "$ROOT/tools/rmsnorm-harness" -B /tmp/harness-build -G Ninja > /tmp/harness-cmake.log 2>&1 \
+    && cmake --build /tmp/harness-build > /tmp/harness-build.log 2>&1 || { cat /tmp/harness-*.log; exit 1; }
+}
 
 emit() {
   "$ROOT/tools/setup.sh" || exit 1
@@ -84,9 +92,8 @@ MLIR
 run() {
   local out="${OUT:-/tmp}" status=0 started=$SECONDS
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  cmake -S "$ROOT/tools/rmsnorm-harness" -B /tmp/harness-build -G Ninja > /tmp/harness-cmake.log 2>&1 \
-    && cmake --build /tmp/harness-build > /tmp/harness-build.log 2>&1 || { cat /tmp/harness-*.log; exit 1; }
-  local harness=/tmp/harness-build/bin/rmsnorm-harness log="$out/harness-sweep.txt"
+  build_harness
+  local harness=$HARNESS log="$out/harness-sweep.txt"
   : > "$log"
   # One harness process per kernel, in parallel (the fp64 reference is CPU
   # work); each writes its own log.
@@ -241,9 +248,8 @@ overlap_checks() {
 timings() {
   # A few timings (events with L2 flushed; graph replay for small M); not
   # part of the pass/fail suite, so that `run` fits one device call.
-  local out="${OUT:-/tmp}" harness=/tmp/harness-build/bin/rmsnorm-harness
-  [[ -x $harness ]] || { cmake -S "$ROOT/tools/rmsnorm-harness" -B /tmp/harness-build -G Ninja > /dev/null \
-    && cmake --build /tmp/harness-build > /dev/null; } || exit 1
+  local out="${OUT:-/tmp}" harness=$HARNESS
+  [[ -x $harness ]] || build_harness
   : > "$out/harness-time.txt"
   for k in bf16_4096 f16_8192 f32_4096 bf16_128 bf16_5120 f16_4097 bf16_1; do
     "$harness" "$ROOT/out/sweep/$k.sm_90.json" --rows 32768 --time --reps 30 2>&1 | grep '^TIME' >> "$out/harness-time.txt"
@@ -258,8 +264,7 @@ case "${1:-}" in
   time) timings ;;
   overlap)
     # The chains and the no-wait control alone (run does them too).
-    cmake -S "$ROOT/tools/rmsnorm-harness" -B /tmp/harness-build -G Ninja > /dev/null \
-      && cmake --build /tmp/harness-build > /dev/null || exit 1
-    overlap_checks /tmp/harness-build/bin/rmsnorm-harness "${OUT:-/tmp}" ;;
+    build_harness
+    overlap_checks "$HARNESS" "${OUT:-/tmp}" ;;
   *) echo "usage: $0 emit|run|time|overlap" >&2; exit 2 ;;
 esac
