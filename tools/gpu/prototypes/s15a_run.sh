@@ -13,17 +13,4 @@
 #   git checkout lib/Conversion/RowNormToGPU/RowNormToGPU.cpp && ninja -C build
 #   rm -f out/bench/*.h out/bench-wro/*.h
 # There (carry out/bench, out/bench-wro): bash tools/gpu/prototypes/s15a_run.sh
-set -u
-R=$OUT/s15a; mkdir -p $R
-for run in 1 2; do
-  for dt in bf16 f16 f32; do
-    [[ $run == 2 && $dt == f32 ]] && continue
-    mkdir -p $R/run$run
-    OUT=$R/run$run BENCH_KERNELS=out/bench timeout 150 tools/gpu/benchmark.sh run $dt \
-      --variant wro=out/bench-wro > $R/run$run/$dt.log 2>&1 \
-      || echo "exit status $? for $dt run $run" >> $R/errors.txt
-    tail -1 $R/run$run/$dt.log
-  done
-done
-cat $R/errors.txt 2>/dev/null
-cd $OUT && tar czf s15a.tgz s15a && rm -rf s15a
+NAME=s15a VARIANT=wro=out/bench-wro exec bash "$(dirname "$0")/s14f_run.sh"
