@@ -36,8 +36,13 @@ __device__ __forceinline__ void perRowLoop(const T *__restrict__ x, const T *__r
 }
 #endif
 
+// -DPROTOTYPE_MIN_BLOCKS=B: ptxas keeps registers low enough for B blocks a
+// processor (bulk_staged_rows.cu, s15f).
+#ifndef PROTOTYPE_MIN_BLOCKS
+#define PROTOTYPE_MIN_BLOCKS 1
+#endif
 #define PROTOTYPE_KERNEL(BODY, NAME, T, N, TPR, R)                                     \
-  extern "C" __global__ void __launch_bounds__(TPR * R)                                \
+  extern "C" __global__ void __launch_bounds__(TPR * R, PROTOTYPE_MIN_BLOCKS)          \
       NAME(const T *x, const T *w, T *y, float eps, long long rows, long long xs,      \
            long long ys) {                                                             \
     BODY<T, N, TPR, R>(x, w, y, eps, rows, xs, ys);                                    \

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Prepared in the fourteenth session for the next (not run: its device time
-# was spent), ~5 min: w through the read-only path (weight-readonly-switch.patch,
-# variant wro) against ours on the whole suite, two runs of bf16 and f16,
+# Prepared in the fourteenth session, run in the fifteenth (s15a, ~4 min):
+# w through the read-only path (weight-readonly-switch.patch, variant wro) against ours on the whole suite, two runs of bf16 and f16,
 # one of f32. Prediction: 16-bit 4096 x 16384 +1-2% (hf's lead over the
 # compiler's kernel with the same load order, s14f), short rows and small M
 # +0-2% (w's vectors from the read-only cache), elsewhere +-0.5%; watch the

@@ -6,8 +6,10 @@ block, rows per block and image. Usage, from the repository root:
   nvcc -arch=sm_90 -O3 -cubin tools/gpu/prototypes/PROTO.cu \
        -o out/proto/PROTO.cubin
   python3 tools/gpu/prototypes/staged_rows_manifests.py out/bench out/proto [PROTO]
-PROTO: staged_rows (the default), packed_rows or packed_rows_v2; all use
-the same blocks.
+PROTO: staged_rows (the default), packed_rows, packed_rows_v2 or
+bulk_staged_rows; all use the same blocks, except bulk_staged_rows built
+with -DSUBTILES=S and given S as a fourth argument: [threads / S, rows * S]
+where S sub-tiles fit 48 KiB (as in bulk_staged_rows.cu).
 The runtime does not read static_shared_bytes (the image declares its
 shared memory); it is set to the staged rows' size for all.
 """
@@ -19,13 +21,15 @@ KERNELS = {("bf16", 127): (8, 16), ("f16", 127): (8, 16), ("f32", 127): (16, 8),
            ("bf16", 1025): (32, 8), ("f16", 1025): (32, 8), ("f32", 1025): (32, 4)}
 
 
-def main(defaults, out, prototype="staged_rows"):
+def main(defaults, out, prototype="staged_rows", subtiles="1"):
     for (dtype, n), (threads, rows) in KERNELS.items():
         name = f"rms_norm_{dtype}_{n}.sm_90.json"
         with open(f"{defaults}/{name}") as f:
             m = json.load(f)
         size = 4 if dtype == "f32" else 2
         width = 16 // size
+        sub = int(subtiles) if int(subtiles) * rows * n * size <= 48 * 1024 else 1
+        threads, rows = threads // sub, rows * sub
         m["block"] = [threads, rows, 1]
         m["rows_per_block"] = rows
         m["grid"]["x"] = f"ceil(rows / {rows})"
@@ -40,4 +44,4 @@ def main(defaults, out, prototype="staged_rows"):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    main(*sys.argv[1:5])
