@@ -2,7 +2,8 @@
 # The benchmark (tools/gpu/benchmark.py), in two halves:
 #   here (LLVM/MLIR):  tools/gpu/benchmark.sh emit
 #                      -> out/bench: one kernel per dtype and width of the
-#                         suite, default options, for sm_90
+#                         suite (or of BENCH_WIDTHS="N ..."), default
+#                         options, for sm_90
 #   GPU machine:       tools/gpu/benchmark.sh run DTYPE [--quick] [...]
 #                      (device tool; carry out/bench) -> builds the runtime's
 #                      C entry point, runs the benchmark, writes the JSON
@@ -25,15 +26,22 @@ emit() {
     echo "benchmark.sh: $KERNELS is not a folder emit wrote (no bench.mlir, not empty); not replacing it" >&2
     exit 2
   fi
+  # Every width of the suite in benchmark.py, or BENCH_WIDTHS (e.g. widths
+  # chosen at review, timed with run's --cells); checked before anything is
+  # replaced.
+  local widths=${BENCH_WIDTHS:-}
+  [[ -n $widths ]] || widths=$(python3 "$ROOT/tools/gpu/suite_widths.py")
+  if [[ ! $widths =~ ^[0-9]+( [0-9]+)*$ ]]; then
+    echo "benchmark.sh: BENCH_WIDTHS must be widths separated by spaces, got '$widths'" >&2
+    exit 2
+  fi
   "$ROOT/tools/setup.sh"
   local bin="${RMSNORM_BUILD_DIR:-$ROOT/build}/bin"
   rm -rf "$KERNELS"
   mkdir -p "$KERNELS"
   local src="$KERNELS/bench.mlir"
-  # Every width of the suite in benchmark.py, w in x's dtype, epsilon a
-  # parameter (the default a PyTorch user gets; the benchmark passes 1e-6).
-  local widths
-  widths=$(python3 "$ROOT/tools/gpu/suite_widths.py")
+  # w in x's dtype, epsilon a parameter (the default a PyTorch user gets;
+  # the benchmark passes 1e-6).
   : > "$src"
   for t in f32 f16 bf16; do
     for n in $widths; do

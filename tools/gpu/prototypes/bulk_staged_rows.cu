@@ -16,7 +16,8 @@
 // as a --variant. Other strides, unaligned bases and a last block whose run
 // is not whole 16-byte units take a plain per-row loop (not timed).
 // Build: nvcc -arch=sm_90 -O3 -cubin [-DSUBTILES=S] bulk_staged_rows.cu
-// Manifests: staged_rows_manifests.py out/bench DIR bulk_staged_rows [S]
+// Manifests: staged_rows_manifests.py out/bench DIR bulk_staged_rows [S];
+// other widths: bulk_widths.py.
 #include "prototype_kernels.cuh"
 
 #ifndef WORD_STORES // 0: y written to shared memory element by element
@@ -189,4 +190,8 @@ __device__ __forceinline__ void bulkStagedSubtiles(const T *__restrict__ x,
   constexpr int S = SUBTILES * RS * N * sizeof(T) <= 48 * 1024 ? SUBTILES : 1;
   bulkStaged<T, N, TPR, RS, S>(x, w, y, eps, rows, xs, ys);
 }
+#ifdef KERNEL_LIST // other widths: bulk_widths.py's kernels.inc
+#include KERNEL_LIST
+#else
 PROTOTYPE_KERNELS(bulkStagedSubtiles)
+#endif

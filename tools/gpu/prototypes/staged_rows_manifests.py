@@ -21,26 +21,32 @@ KERNELS = {("bf16", 127): (8, 16), ("f16", 127): (8, 16), ("f32", 127): (16, 8),
            ("bf16", 1025): (32, 8), ("f16", 1025): (32, 8), ("f32", 1025): (32, 4)}
 
 
+def write_manifest(defaults, out, dtype, n, threads, rows, prototype):
+    """The default kernel's manifest with the prototype's block [threads,
+    rows], rows per block and image."""
+    name = f"rms_norm_{dtype}_{n}.sm_90.json"
+    with open(f"{defaults}/{name}") as f:
+        m = json.load(f)
+    size = 4 if dtype == "f32" else 2
+    width = 16 // size
+    m["block"] = [threads, rows, 1]
+    m["rows_per_block"] = rows
+    m["grid"]["x"] = f"ceil(rows / {rows})"
+    m["schedule"] = {"rows_per_block": rows, "threads_per_row": threads,
+                     "vector_width": width,
+                     "vectors_per_thread": -(-(-(-n // width)) // threads)}
+    m["files"] = {"cubin": f"{prototype}.cubin"}
+    m["static_shared_bytes"] = rows * n * size
+    m["resources"]["reported_by"] = "nvcc prototype"
+    with open(f"{out}/{name}", "w") as f:
+        json.dump(m, f, indent=2)
+
+
 def main(defaults, out, prototype="staged_rows", subtiles="1"):
     for (dtype, n), (threads, rows) in KERNELS.items():
-        name = f"rms_norm_{dtype}_{n}.sm_90.json"
-        with open(f"{defaults}/{name}") as f:
-            m = json.load(f)
         size = 4 if dtype == "f32" else 2
-        width = 16 // size
         sub = int(subtiles) if int(subtiles) * rows * n * size <= 48 * 1024 else 1
-        threads, rows = threads // sub, rows * sub
-        m["block"] = [threads, rows, 1]
-        m["rows_per_block"] = rows
-        m["grid"]["x"] = f"ceil(rows / {rows})"
-        m["schedule"] = {"rows_per_block": rows, "threads_per_row": threads,
-                         "vector_width": width,
-                         "vectors_per_thread": -(-(-(-n // width)) // threads)}
-        m["files"] = {"cubin": f"{prototype}.cubin"}
-        m["static_shared_bytes"] = rows * n * size
-        m["resources"]["reported_by"] = "nvcc prototype"
-        with open(f"{out}/{name}", "w") as f:
-            json.dump(m, f, indent=2)
+        write_manifest(defaults, out, dtype, n, threads // sub, rows * sub, prototype)
 
 
 if __name__ == "__main__":
