@@ -15,6 +15,7 @@
 # There (carry out/bench, out/bulk1, out/bulk2, out/bulk4): bash tools/gpu/prototypes/s15b_run.sh
 # Also the loop of the later runs (s15d_run.sh, s15f_run.sh):
 #   NAME=RECORD CELLS=MxN,... VARIANTS="--variant L=DIR ..." [OURS=DIR] [RUNS="1 2"] \
+#     [DTYPES="bf16 f16 f32"] \
 #     bash tools/gpu/prototypes/s15b_run.sh
 set -u
 NAME=${NAME:-s15b}
@@ -24,7 +25,7 @@ CELLS=${CELLS:-32768x127,32768x128,32768x1024,32768x1025}
 VARIANTS=${VARIANTS:---variant bulk1=out/bulk1 --variant bulk2=out/bulk2 --variant bulk4=out/bulk4}
 R=$OUT/$NAME; mkdir -p $R
 for run in $RUNS; do
-  for dt in bf16 f16 f32; do
+  for dt in ${DTYPES:-bf16 f16 f32}; do
     mkdir -p $R/run$run
     OUT=$R/run$run BENCH_KERNELS=$OURS timeout 150 tools/gpu/benchmark.sh run $dt \
       --cells $CELLS $VARIANTS > $R/run$run/$dt.log 2>&1 || echo "exit status $? for $dt run $run" >> $R/errors.txt
