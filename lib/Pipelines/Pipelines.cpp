@@ -27,7 +27,8 @@ void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
 void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
                                               const TileRowsOptions &tiling,
                                               CacheHintLoads cacheHints,
-                                              bool launchOverlap) {
+                                              bool launchOverlap,
+                                              bool stageRows) {
   pm.addPass(createCheckKernels());
   // A second kernel for many rows where its schedule re-reads x, which
   // needs the cache hints.
@@ -35,6 +36,8 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
   gpuTiling.manyRows = cacheHints != CacheHintLoads::None;
   buildOptimizePipeline(pm, gpuTiling);
   pm.addPass(createConvertRowNormToGPU());
+  if (stageRows)
+    pm.addPass(createStageRows());
   pm.addPass(createUnrollRowLoops());
   // Re-reading x pays only with the cache hints that keep the first read.
   pm.addPass(createReuseRowLoads(
@@ -65,6 +68,7 @@ void mlir::rmsnorm::registerPipelines() {
       "to gpu.func kernels in upstream dialects",
       [](OpPassManager &pm, const ToGPUPipelineOptions &options) {
         buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
-                                  options.cacheHints, options.launchOverlap);
+                                  options.cacheHints, options.launchOverlap,
+                                  options.stageRows);
       });
 }

@@ -67,6 +67,13 @@ struct GPUPipelineOptions : public TilingPipelineOptions<Derived> {
                      "so a loader may overlap their launch with its end "
                      "(rownorm-overlap-launch; where the target can)"),
       llvm::cl::init(true)};
+  mlir::detail::PassOptions::Option<bool> stageRows{
+      *this, "stage-rows",
+      llvm::cl::desc("Short rows of unknown alignment staged through "
+                     "workgroup memory by bulk copies when contiguous "
+                     "(rownorm-stage-rows; where the target can). Off until "
+                     "checked on the GPU"),
+      llvm::cl::init(false)};
 };
 
 /// Options of `rownorm-to-gpu-pipeline`.
@@ -83,11 +90,12 @@ void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 /// target's lowering (see the target libraries' to-ptx / to-amdgcn
 /// pipelines).
 /// rownorm-cache-hints runs after rownorm-hoist-row-loads unless
-/// `cacheHints` is None; rownorm-overlap-launch runs when `launchOverlap`.
+/// `cacheHints` is None; rownorm-overlap-launch runs when `launchOverlap`,
+/// rownorm-stage-rows when `stageRows`.
 void buildRowNormToGPUPipeline(
     OpPassManager &pm, const TileRowsOptions &tiling,
     CacheHintLoads cacheHints = CacheHintLoads::Reread,
-    bool launchOverlap = true);
+    bool launchOverlap = true, bool stageRows = false);
 
 void registerPipelines();
 

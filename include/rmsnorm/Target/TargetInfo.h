@@ -83,6 +83,40 @@ public:
                                            Location loc) const {
     llvm_unreachable("createLaunchOverlapPrologue on a target without it");
   }
+
+  /// Whether the target copies a run of bytes between global and workgroup
+  /// memory asynchronously, without the threads' loads and stores
+  /// (createBulkCopyIn / -Out), 16-byte aligned runs of whole 16-byte units.
+  virtual bool hasBulkCopy() const { return false; }
+  /// Code generation, when hasBulkCopy(), for one thread of the block: starts
+  /// copying `bytes` (an i32) from the global memory at `source` (an i64
+  /// address) into the workgroup buffer `buffer`, completion tracked by the
+  /// workgroup word `barrier` (a memref<1xi64>), which it also initializes:
+  /// the block synchronizes before any thread waits on it.
+  virtual void createBulkCopyIn(OpBuilder &builder, Location loc, Value buffer,
+                                Value barrier, Value source,
+                                Value bytes) const {
+    llvm_unreachable("createBulkCopyIn on a target without bulk copies");
+  }
+  /// Code generation, for every thread: waits until createBulkCopyIn's copy
+  /// has arrived. A compiler barrier: no access moves above it.
+  virtual void createBulkCopyWait(OpBuilder &builder, Location loc,
+                                  Value barrier) const {
+    llvm_unreachable("createBulkCopyWait on a target without bulk copies");
+  }
+  /// Code generation, for every thread that wrote `buffer`, before the
+  /// block's barrier that precedes createBulkCopyOut: makes those writes
+  /// visible to the copy.
+  virtual void createBulkCopyOutFence(OpBuilder &builder, Location loc) const {
+    llvm_unreachable("createBulkCopyOutFence on a target without bulk copies");
+  }
+  /// Code generation, for one thread: copies `bytes` (an i32) of the
+  /// workgroup buffer `buffer` to the global memory at `dest` (an i64
+  /// address) and returns once the buffer has been read.
+  virtual void createBulkCopyOut(OpBuilder &builder, Location loc, Value dest,
+                                 Value buffer, Value bytes) const {
+    llvm_unreachable("createBulkCopyOut on a target without bulk copies");
+  }
 };
 
 /// The module's `rownorm.target` attribute, or null when there is none.

@@ -21,7 +21,8 @@ void mlir::rmsnorm::buildToAMDGCNKernelsPipeline(
   attach.features = options.features;
   pm.addPass(createAMDGPUAttachTarget(attach));
   buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
-                            options.cacheHints, options.launchOverlap);
+                            options.cacheHints, options.launchOverlap,
+                            options.stageRows);
 }
 
 void mlir::rmsnorm::buildAMDGCNLoweringPipeline(OpPassManager &pm,

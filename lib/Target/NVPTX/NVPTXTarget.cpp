@@ -9,8 +9,10 @@
 #include "rmsnorm/Target/ChipTargetDescription.h"
 
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
@@ -107,14 +109,69 @@ public:
                                    Location loc) const override {
     for (StringRef instruction :
          {"griddepcontrol.wait;", "griddepcontrol.launch_dependents;"})
-      LLVM::InlineAsmOp::create(
-          builder, loc, TypeRange{}, ValueRange{},
-          builder.getStringAttr(instruction),
-          builder.getStringAttr("~{memory}"), builder.getUnitAttr(), UnitAttr(),
-          LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr());
+      inlinePTX(builder, loc, instruction, "~{memory}", {});
+  }
+
+  /// The copy engine's bulk copies (compute capability 9.0):
+  /// cp.async.bulk between global memory and shared memory, the load's
+  /// arrival counted in bytes on an mbarrier. Inline PTX with memory
+  /// clobbers, as above; shared addresses are 32-bit.
+  bool hasBulkCopy() const override { return true; }
+  void createBulkCopyIn(OpBuilder &builder, Location loc, Value buffer,
+                        Value barrier, Value source,
+                        Value bytes) const override {
+    inlinePTX(builder, loc,
+              "{ .reg .u64 g; cvta.to.global.u64 g, $2;\n"
+              "mbarrier.init.shared::cta.b64 [$1], 1;\n"
+              "fence.mbarrier_init.release.cluster;\n"
+              "fence.proxy.async.shared::cta;\n"
+              "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], $3;\n"
+              "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::"
+              "bytes [$0], [g], $3, [$1]; }",
+              "r,r,l,r,~{memory}",
+              {sharedAddress(builder, loc, buffer),
+               sharedAddress(builder, loc, barrier), source, bytes});
+  }
+  void createBulkCopyWait(OpBuilder &builder, Location loc,
+                          Value barrier) const override {
+    // Labels inside braces are local to them in PTX.
+    inlinePTX(builder, loc,
+              "{ .reg .pred done;\n"
+              "wait: mbarrier.try_wait.parity.shared::cta.b64 done, [$0], 0;\n"
+              "@!done bra wait; }",
+              "r,~{memory}", {sharedAddress(builder, loc, barrier)});
+  }
+  void createBulkCopyOutFence(OpBuilder &builder, Location loc) const override {
+    inlinePTX(builder, loc, "fence.proxy.async.shared::cta;", "~{memory}", {});
+  }
+  void createBulkCopyOut(OpBuilder &builder, Location loc, Value dest,
+                         Value buffer, Value bytes) const override {
+    inlinePTX(builder, loc,
+              "{ .reg .u64 g; cvta.to.global.u64 g, $0;\n"
+              "cp.async.bulk.global.shared::cta.bulk_group [g], [$1], $2;\n"
+              "cp.async.bulk.commit_group;\n"
+              "cp.async.bulk.wait_group.read 0; }",
+              "l,r,r,~{memory}",
+              {dest, sharedAddress(builder, loc, buffer), bytes});
   }
 
 private:
+  /// A workgroup memref's address in the shared window (32 bits).
+  static Value sharedAddress(OpBuilder &builder, Location loc, Value memref) {
+    Value index =
+        memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, memref);
+    return arith::IndexCastOp::create(builder, loc, builder.getI32Type(),
+                                      index);
+  }
+  /// Inline PTX with side effects and no results.
+  static void inlinePTX(OpBuilder &builder, Location loc, StringRef text,
+                        StringRef constraints, ValueRange operands) {
+    LLVM::InlineAsmOp::create(
+        builder, loc, TypeRange{}, operands, builder.getStringAttr(text),
+        builder.getStringAttr(constraints), builder.getUnitAttr(), UnitAttr(),
+        LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(), ArrayAttr());
+  }
+
   std::string chip;
 };
 

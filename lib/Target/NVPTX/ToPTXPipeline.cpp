@@ -21,7 +21,8 @@ void mlir::rmsnorm::buildToPTXKernelsPipeline(
   attach.features = options.features;
   pm.addPass(createNVPTXAttachTarget(attach));
   buildRowNormToGPUPipeline(pm, options.getTileRowsOptions(),
-                            options.cacheHints, options.launchOverlap);
+                            options.cacheHints, options.launchOverlap,
+                            options.stageRows);
 }
 
 void mlir::rmsnorm::buildPTXLoweringPipeline(OpPassManager &pm) {

@@ -1,0 +1,46 @@
+// rownorm-stage-rows (pipeline option stage-rows=true) in the emitted PTX of
+// a kernel of short odd rows (bf16 N = 127, 16 rows of 254 bytes a block:
+// a 4064-byte run): the copy in (mbarrier initialized, its transaction
+// bytes expected, cp.async.bulk from global), a block barrier, every thread
+// waiting on the mbarrier, x read from shared memory element by element (a
+// row starts at any phase there), y written back likewise, the shared
+// writes fenced for the copy engine before the block barrier, and the copy
+// out, waited for before the thread exits (its buffer must outlive the
+// read). ptxas assembles it without spills; the manifest counts the
+// buffer and its completion word in static_shared_bytes. With the default
+// pipeline (stage-rows off until it is checked on the GPU) nothing is staged.
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t/default
+// RUN: rmsnorm-emit %s --target=nvptx --nvptx-pipeline="chip=sm_90 stage-rows=true" -o %t > %t.lines
+// RUN: FileCheck %s --input-file=%t/bf16_127.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/bf16_127.sm_90.json
+// RUN: rmsnorm-emit %s --target=nvptx -o %t/default > /dev/null
+// RUN: FileCheck %s --check-prefix=DEFAULT --input-file=%t/default/bf16_127.sm_90.ptx
+
+// CHECK-LABEL: .visible .entry bf16_127(
+// CHECK: mbarrier.init.shared::cta.b64 [[[BAR:%r[0-9]+]]], 1;
+// CHECK-NEXT: fence.mbarrier_init.release.cluster;
+// CHECK-NEXT: fence.proxy.async.shared::cta;
+// CHECK-NEXT: mbarrier.arrive.expect_tx.shared::cta.b64 _, [[[BAR]]], [[BYTES:%r[0-9]+]];
+// CHECK-NEXT: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r{{[0-9]+}}], [g], [[BYTES]], [[[BAR]]];
+// CHECK: bar.sync 0;
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64
+// CHECK-NOT: ld.global{{.*}}.v4
+// CHECK: ld.shared.b16
+// CHECK: rsqrt.approx.f32
+// CHECK: st.shared.b16
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK: bar.sync 0;
+// CHECK: cp.async.bulk.global.shared::cta.bulk_group [g], [%r{{[0-9]+}}], %r{{[0-9]+}};
+// CHECK-NEXT: cp.async.bulk.commit_group;
+// CHECK-NEXT: cp.async.bulk.wait_group.read 0;
+// MANIFEST: "spill_load_bytes": 0
+// MANIFEST: "spill_store_bytes": 0
+// MANIFEST: "static_shared_bytes": 4088
+// DEFAULT-NOT: cp.async.bulk
+// DEFAULT-NOT: .shared
+
+func.func @bf16_127(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x127xbf16, strided<[?, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
