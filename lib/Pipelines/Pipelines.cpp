@@ -36,8 +36,10 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
   gpuTiling.manyRows = cacheHints != CacheHintLoads::None;
   buildOptimizePipeline(pm, gpuTiling);
   pm.addPass(createConvertRowNormToGPU());
-  if (stageRows)
+  // Braces: tools/pass-removal.sh deletes the addPass line alone.
+  if (stageRows) {
     pm.addPass(createStageRows());
+  }
   pm.addPass(createUnrollRowLoops());
   // Re-reading x pays only with the cache hints that keep the first read.
   pm.addPass(createReuseRowLoads(
