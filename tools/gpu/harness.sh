@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The GPU test suite, judged by its exit status. Two halves:
 #   here (LLVM/MLIR):  tools/gpu/harness.sh emit  -> out/sweep, out/negative
+#                      (HARNESS_PIPELINE="option=value ...": the sweep's kernels
+#                      with those NVPTX pipeline options)
 #   GPU machine:       tools/gpu/harness.sh run   (device tool; carry out/sweep
 #                      and out/negative) -> builds the harness with cmake, checks
 #                      the sweep and chains of launches, runs the negative
@@ -55,17 +57,21 @@ func.func @${t}_${n}_builtin_eps(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}
 }
 MLIR
   done
-  "$bin/rmsnorm-emit" "$src" --target=nvptx -o "$ROOT/out/sweep" > "$ROOT/out/sweep/emit.txt" || exit 1
+  # HARNESS_PIPELINE: options of the NVPTX pipeline for the sweep (e.g.
+  # "stage-rows=true", to check an option before it becomes the default).
+  local options=()
+  [[ -n ${HARNESS_PIPELINE:-} ]] && options=(--nvptx-pipeline="chip=sm_90 $HARNESS_PIPELINE")
+  "$bin/rmsnorm-emit" "$src" --target=nvptx "${options[@]}" -o "$ROOT/out/sweep" > "$ROOT/out/sweep/emit.txt" || exit 1
   # Kernels with their row strides compiled in (x 4096 / y 8192, in place
   # 5000): the launch contract's static_row_strides, served at exactly those.
-  "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/static-row-strides.mlir" --target=nvptx \
+  "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/static-row-strides.mlir" --target=nvptx "${options[@]}" \
     -o "$ROOT/out/sweep" >> "$ROOT/out/sweep/emit.txt" || exit 1
   # A kernel writing in place at a row stride given at launch.
-  "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/in-place.mlir" --target=nvptx \
+  "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/in-place.mlir" --target=nvptx "${options[@]}" \
     -o "$ROOT/out/sweep" >> "$ROOT/out/sweep/emit.txt" || exit 1
   # Kernels whose M the source fixes (M = 1: a grid of one block, which
   # canonicalization folds and the conversion restores; M = 3).
-  "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/static-rows.mlir" --target=nvptx \
+  "$bin/rmsnorm-emit" "$ROOT/test/Tools/Inputs/static-rows.mlir" --target=nvptx "${options[@]}" \
     -o "$ROOT/out/sweep" >> "$ROOT/out/sweep/emit.txt" || exit 1
   echo "emitted $(ls "$ROOT"/out/sweep/*.json | wc -l) kernels into out/sweep"
   # Negative controls: each breaks one guarantee; the harness must catch it.
