@@ -40,6 +40,11 @@ public:
   /// has.
   virtual unsigned getSharedMemoryPerBlock() const = 0;
   virtual unsigned getSharedMemoryPerProcessor() const = 0;
+  /// Of getSharedMemoryPerBlock(), what a kernel may declare statically (its
+  /// workgroup buffers) without a launch-time opt-in.
+  virtual unsigned getStaticSharedMemoryPerBlock() const {
+    return getSharedMemoryPerBlock();
+  }
   /// Processors (SMs / CUs) of the chip.
   virtual unsigned getProcessorCount() const = 0;
   /// Bytes of the cache level behind each processor's own caches that holds

@@ -110,7 +110,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     // reads into it (its lanes masked).
     int64_t bufferElements = (runBytes + kBulkUnitBytes) / elementBytes;
     if (contract.staticSharedBytes + runBytes + 2 * kBulkUnitBytes >
-        target.getSharedMemoryPerBlock())
+        target.getStaticSharedMemoryPerBlock())
       return;
     bool inPlace = !llvm::is_contained(info.roles, "x");
     StringRef xRole = inPlace ? "xy" : "x", yRole = inPlace ? "xy" : "y";

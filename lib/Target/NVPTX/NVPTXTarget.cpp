@@ -41,6 +41,8 @@ public:
   unsigned getRegistersPerProcessor() const override { return 65536; }
   unsigned getMaxRegistersPerThread() const override { return 255; }
   unsigned getSharedMemoryPerBlock() const override { return 227 * 1024; }
+  // Beyond 48 KiB a block's shared memory must be dynamic, with an opt-in.
+  unsigned getStaticSharedMemoryPerBlock() const override { return 48 * 1024; }
   unsigned getSharedMemoryPerProcessor() const override { return 228 * 1024; }
   unsigned getProcessorCount() const override { return 132; }
   // The L2: 50 MiB on the H100 (the H200's is larger): the smaller part.
