@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::rmsnorm {
 #define GEN_PASS_DEF_STAGEROWS
@@ -106,10 +107,17 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     if (rowBytes % kBulkUnitBytes == 0 || rowBytes > kMaxStagedRowBytes ||
         runBytes % kBulkUnitBytes != 0)
       return;
-    // Past the run, one unit of padding: a partial vector at a row's end
-    // reads into it (its lanes masked).
-    int64_t bufferElements = (runBytes + kBulkUnitBytes) / elementBytes;
-    if (contract.staticSharedBytes + runBytes + 2 * kBulkUnitBytes >
+    // Past the run, padding for the last row's vectors past its end: the
+    // buffer is read at a vector's own column even where it is masked
+    // (redirect), up to the schedule's last vector slot.
+    rownorm::ScheduleAttr schedule = info.schedule;
+    int64_t slots = schedule.getThreadsPerRow() *
+                    schedule.getVectorsPerThread() * schedule.getVectorWidth();
+    int64_t padBytes = llvm::alignTo(
+        std::max<int64_t>(slots - n, 0) * elementBytes + kBulkUnitBytes,
+        kBulkUnitBytes);
+    int64_t bufferElements = (runBytes + padBytes) / elementBytes;
+    if (contract.staticSharedBytes + runBytes + padBytes + 8 >
         target.getStaticSharedMemoryPerBlock())
       return;
     bool inPlace = !llvm::is_contained(info.roles, "x");
@@ -236,8 +244,17 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     OpBuilder b(op);
     Location loc = op->getLoc();
     Operation *index = nullptr;
+    bool isLoad = isa<vector::LoadOp, vector::MaskedLoadOp>(op);
     auto flat = [&](ValueRange indices) {
-      index = arith::AddIOp::create(b, loc, rowStart, indices.back());
+      // A load's column masked to 0 (rownorm-coarsen-masks: the value is
+      // used only where the mask holds) is read at its own column: inside
+      // the padded buffer, and the same index in both phases, so the load
+      // is reused. Stores keep theirs.
+      Value column = indices.back();
+      if (auto select = column.getDefiningOp<arith::SelectOp>();
+          select && isLoad && matchPattern(select.getFalseValue(), m_Zero()))
+        column = select.getTrueValue();
+      index = arith::AddIOp::create(b, loc, rowStart, column);
       return index->getResult(0);
     };
     Operation *replacement = nullptr;
@@ -257,7 +274,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
           store.getValueToStore());
     op->replaceAllUsesWith(replacement);
     op->erase();
-    if (isa<vector::LoadOp, vector::MaskedLoadOp>(replacement))
+    if (isLoad)
       speculate(replacement, index);
   }
 
