@@ -104,6 +104,13 @@ def RowNorm_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getReloadAttrName() {
       return ::llvm::StringLiteral("rownorm.reload");
     }
+    /// A unit attribute on rownorm-version-rows' scf.if (its then region
+    /// the aligned copy of the row body, its else region the copy for rows
+    /// of unknown alignment), carried into the kernel by
+    /// convert-rownorm-to-gpu for the passes after it.
+    static constexpr ::llvm::StringLiteral getVersionedRowsAttrName() {
+      return ::llvm::StringLiteral("rownorm.versioned_rows");
+    }
     /// On a kernel function that has a second kernel for many rows
     /// (rownorm-tile-rows, option many-rows): that kernel's name, in an
     /// array of strings.

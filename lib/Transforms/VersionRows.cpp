@@ -123,6 +123,8 @@ struct VersionRows final
       body.push_back(&op);
     b.setInsertionPoint(terminator);
     auto ifOp = scf::IfOp::create(b, loc, test, /*withElseRegion=*/true);
+    ifOp->setAttr(rownorm::RowNormDialect::getVersionedRowsAttrName(),
+                  b.getUnitAttr());
     for (Operation *op : body)
       op->moveBefore(ifOp.thenBlock()->getTerminator());
     IRMapping mapping;

@@ -1,13 +1,19 @@
 // rownorm-stage-rows on the kernels convert-rownorm-to-gpu makes: where rows
-// are short (<= 512 bytes) and not whole 16-byte units, on a target with bulk
-// copies (sm_90), the unaligned copy's branch gets a third version under a
-// uniform test (both row strides N, the block's rows all present): one
-// thread copies the block's run into a workgroup buffer (created with its
-// completion word; the contract's static shared bytes count both), every
-// thread waits, the aligned copy runs with x's and y's accesses on the
-// buffer at (row in block) * N + column (loads at their own column even where masked: the buffer is padded to the last vector slot), and the run goes out after a fence
-// and a block barrier. Not staged: rows of whole units (128), long rows
-// (1025 bf16: 2050 bytes), a target without bulk copies (gfx942).
+// are short (<= 512 bytes) and not whole vectors, on a target with bulk
+// copies (sm_90), rownorm-version-rows' branch for rows of unknown alignment
+// (its scf.if carries rownorm.versioned_rows) gets a third version under a
+// uniform test (both row strides N, every row of the block present, against
+// the `rows` parameter or a static M): thread (0, 0) copies the block's run
+// (rows per block x row bytes, from block id x run bytes) into a 16-byte
+// aligned workgroup buffer (created with its completion word; the
+// contract's static shared bytes count both), every thread waits, the
+// aligned copy runs with x's and y's accesses, masked stores included, on
+// the buffer at (row in block) * N + column (its row tests folded: each of
+// a thread's columns read once, x held), and the run goes out after a fence
+// and a block barrier, from thread (0, 0). Not staged: rows of whole vectors
+// (128), long rows (1025 bf16: 2050 bytes), rows never aligned (a static
+// stride of 130: no aligned copy to run), a target without bulk copies
+// (gfx942).
 // RUN: rmsnorm-opt %s --rownorm-nvptx-attach-target=chip=sm_90 --rownorm-optimize-pipeline \
 // RUN:   --convert-rownorm-to-gpu --rownorm-stage-rows | FileCheck %s
 // Without the pass nothing is staged:
@@ -20,50 +26,105 @@
 
 // CHECK-LABEL: gpu.func @bf16_127(
 // CHECK-SAME: %[[X:arg0]]: memref<1xbf16>, %{{.*}}: memref<127xbf16>, %[[Y:arg2]]: memref<1xbf16>, %{{.*}}: f32, %[[ROWS:arg4]]: i64, %[[XS:arg5]]: i64, %[[YS:arg6]]: i64)
-// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<2048xbf16, #gpu.address_space<workgroup>>, %[[BAR:.*]] : memref<1xi64, #gpu.address_space<workgroup>>)
-// CHECK-SAME: static_shared_bytes = 4104
+// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<2040xbf16, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[BAR:.*]] : memref<1xi64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: static_shared_bytes = 4088
 // CHECK: %[[XN:.*]] = arith.cmpi eq, %[[XS]], %c127_i64
 // CHECK: %[[YN:.*]] = arith.cmpi eq, %[[YS]], %c127_i64
 // CHECK: %[[BOTH:.*]] = arith.andi %[[XN]], %[[YN]]
-// CHECK: %[[FULL:.*]] = arith.cmpi sle, %{{.*}}, %[[ROWS]] : i64
+// CHECK: %[[BLOCK:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[NEXT:.*]] = arith.addi %[[BLOCK]], %c1_i64
+// CHECK: %[[END:.*]] = arith.muli %[[NEXT]], %c16_i64
+// CHECK: %[[FULL:.*]] = arith.cmpi sle, %[[END]], %[[ROWS]] : i64
 // CHECK: %[[TEST:.*]] = arith.andi %[[BOTH]], %[[FULL]]
 // The aligned copy first, untouched:
-// CHECK: scf.if
+// CHECK: scf.if %{{.*}} {
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?x127xbf16
 // CHECK: scf.if %[[TEST]] {
-// CHECK: scf.if
+// CHECK: %[[TY:.*]] = gpu.thread_id y
+// CHECK: %[[IS0:.*]] = arith.andi
+// CHECK-NEXT: scf.if %[[IS0]] {
 // CHECK: memref.extract_aligned_pointer_as_index %[[X]]
-// CHECK: llvm.inline_asm has_side_effects {{.*}}cp.async.bulk.shared::cluster.global
-// CHECK: gpu.barrier
-// CHECK: llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait
+// CHECK: arith.muli %{{.*}}, %c4064_i64
+// CHECK: llvm.inline_asm has_side_effects {{.*}}cp.async.bulk.shared::cluster.global{{.*}} %c4064_i32
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK: llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.shared::cta.b64 done, [$0], 0;
+// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[TY]], %c127
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
-// CHECK: vector.load %[[BUF]][%{{.*}}] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK: vector.load %[[BUF]][%{{.*}}] : memref<2040xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
 // CHECK: rsqrt
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
-// CHECK: vector.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<2048xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK: vector.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<2040xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
 // CHECK: llvm.inline_asm has_side_effects "fence.proxy.async.shared::cta;"
 // CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if %[[IS0]] {
 // CHECK: memref.extract_aligned_pointer_as_index %[[Y]]
-// CHECK: llvm.inline_asm has_side_effects {{.*}}cp.async.bulk.global.shared::cta
+// CHECK: llvm.inline_asm has_side_effects {{.*}}cp.async.bulk.global.shared::cta{{.*}}wait_group.read 0;{{.*}} %c4064_i32
 // CHECK: } else {
 // The unaligned copy (rownorm-align-rows), as before:
 // CHECK: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
 // CHECK: gpu.return
+// Each of a thread's columns read from the buffer once (2 vectors, 1 tail
+// element), x's and y's only through it:
+// RUN: rmsnorm-opt %s --rownorm-nvptx-attach-target=chip=sm_90 --rownorm-optimize-pipeline \
+// RUN:   --convert-rownorm-to-gpu --rownorm-stage-rows | sed -n '/gpu.func @bf16_127(/,/gpu.return/p' \
+// RUN:   | sed -n '/mbarrier.try_wait/,/fence.proxy.async/p' | FileCheck %s --check-prefix=HELD
+// HELD-COUNT-2: vector.load {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// HELD-NOT: vector.load {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// HELD-NOT: memref<?x127xbf16
 func.func @bf16_127(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x127xbf16, strided<[?, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[?, 1]>>) epsilon(%eps)
   return
 }
 
+// Partial vectors stored with a mask go to the buffer too (no store of y
+// between the copies):
+// CHECK-LABEL: gpu.func @bf16_13(
+// CHECK: mbarrier.try_wait
+// CHECK-NOT: memref<?x13xbf16
+// CHECK: vector.maskedstore %{{.*}}#gpu.address_space<workgroup>>
+// CHECK-NOT: memref<?x13xbf16
+// CHECK: cp.async.bulk.global.shared::cta
+// CHECK: gpu.return
+func.func @bf16_13(%x: memref<?x13xbf16, strided<[?, 1]>>, %w: memref<13xbf16>, %y: memref<?x13xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x13xbf16, strided<[?, 1]>>) weight(%w : memref<13xbf16>) outs(%y : memref<?x13xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+
+// A static M (no `rows` parameter): the last block of 1000 rows (62 x 16 +
+// 8) is not full, so the test compares with 1000.
+// CHECK-LABEL: gpu.func @bf16_127_static_rows(
+// CHECK: %[[SEND:.*]] = arith.muli %{{.*}}, %c16_i64
+// CHECK: arith.cmpi sle, %[[SEND]], %c1000_i64 : i64
+// CHECK: cp.async.bulk.shared::cluster.global
+// CHECK: mbarrier.try_wait
+// CHECK-NOT: scf.if
+// CHECK: rsqrt
+// CHECK: gpu.return
+func.func @bf16_127_static_rows(%x: memref<1000x127xbf16, strided<[?, 1]>>, %w: memref<127xbf16>, %y: memref<1000x127xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<1000x127xbf16, strided<[?, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<1000x127xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+
 // In place: one buffer, one stride.
 // CHECK-LABEL: gpu.func @f32_127_in_place(
-// CHECK-SAME: workgroup(%{{.*}} : memref<1024xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<1xi64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%{{.*}} : memref<1020xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.*}} : memref<1xi64, #gpu.address_space<workgroup>>)
 // CHECK: cp.async.bulk.shared::cluster.global
 // CHECK: cp.async.bulk.global.shared::cta
 // CHECK: gpu.return
 func.func @f32_127_in_place(%xy: memref<?x127xf32, strided<[?, 1]>>, %w: memref<127xf32>, %eps: f32) {
   rownorm.rms_norm ins(%xy : memref<?x127xf32, strided<[?, 1]>>) weight(%w : memref<127xf32>) outs(%xy : memref<?x127xf32, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+
+// CHECK-LABEL: gpu.func @bf16_127_stride_130(
+// CHECK-NOT: workgroup(
+// CHECK-NOT: llvm.inline_asm
+// CHECK: gpu.return
+func.func @bf16_127_stride_130(%x: memref<?x127xbf16, strided<[130, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[130, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x127xbf16, strided<[130, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[130, 1]>>) epsilon(%eps)
   return
 }
 

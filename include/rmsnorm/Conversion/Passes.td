@@ -50,21 +50,28 @@ def ConvertRowNormToGPU : Pass<"convert-rownorm-to-gpu", "::mlir::ModuleOp"> {
 def StageRows : Pass<"rownorm-stage-rows"> {
   let summary = "Stage short rows of unknown alignment through workgroup memory";
   let description = [{
-    For a kernel whose rows are not a whole number of 16-byte units (so
+    For a kernel whose rows are not a whole number of its vectors (so
     contiguous rows start at every phase and take rownorm-align-rows' copy)
     and are at most 512 bytes long, on a target with bulk copies between
     global and workgroup memory (TargetInfo::hasBulkCopy): when both row
     strides are N and every row of the block exists (a test uniform over
     the block), the block's rows are one contiguous run, 16-byte aligned
     when rows per block x row bytes is a multiple of 16. That run is copied
-    into a workgroup buffer by one thread (createBulkCopyIn; every thread
-    waits for it), the aligned copy of the row body (rownorm-version-rows'
-    then region) runs with its accesses to x and y redirected to the
-    buffer at (row in block) x N + column, and the run is copied out
-    (createBulkCopyOutFence, a block barrier, createBulkCopyOut). Added as a
-    third version inside the unaligned copy's branch; rows of any other
-    layout and a last, partial block run as before. The launch contract's
-    static shared bytes grow by the buffer and its completion word.
+    into a 16-byte-aligned workgroup buffer by one thread
+    (createBulkCopyIn; every thread waits for it), the aligned copy of the
+    row body (the then region of rownorm-version-rows' scf.if, found by its
+    `rownorm.versioned_rows` mark) runs with its accesses to x and y, masked
+    ones included, redirected to the buffer at (row in block) x N +
+    column, and the run is copied out (createBulkCopyOutFence, a block
+    barrier, createBulkCopyOut). In that copy the row tests against the row
+    count (the `rows` parameter or a static M) are folded to true, so both
+    passes over a row read the buffer at the same columns and the second
+    reuses the first: x is held, and no thread reads a column after another
+    wrote y there (masked lanes read column 0 of their own row, before the
+    row's shuffles). Added as a third version inside the unaligned copy's
+    branch; rows of any other layout and a last, partial block run as
+    before. The launch contract's static shared bytes grow by the buffer
+    and its completion word, within TargetInfo::getStaticSharedMemoryPerBlock.
     Measured on a hand-written prototype of the same form (tools/gpu/PERFLOG.md,
     2026-12-02): N = 127 +15 to +32%; 16-bit N = 1025 (2050-byte rows) -6 to
     -28%, hence the row limit.

@@ -198,6 +198,7 @@ private:
                       "results";
           auto copy = scf::IfOp::create(b, mapping.lookup(ifOp.getCondition()),
                                         /*withElseRegion=*/true);
+          copy->setDiscardableAttrs(ifOp->getDiscardableAttrDictionary());
           for (auto [from, to] :
                {std::pair(ifOp.thenBlock(), copy.thenBlock()),
                 std::pair(ifOp.elseBlock(), copy.elseBlock())}) {

@@ -25,12 +25,16 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::rmsnorm {
 #define GEN_PASS_DEF_STAGEROWS
@@ -49,24 +53,30 @@ constexpr int64_t kMaxStagedRowBytes = 512;
 /// The run's copies move whole units of this many bytes, aligned to it.
 constexpr int64_t kBulkUnitBytes = 16;
 
-/// The scf.if of rownorm-version-rows in `kernel`: at the top of its body,
-/// with an else region, x's accesses in its then region saying how aligned
-/// they are.
-scf::IfOp findVersionedRows(gpu::GPUFuncOp kernel, Value x) {
-  for (Operation &op : kernel.getBody().front()) {
-    auto ifOp = dyn_cast<scf::IfOp>(op);
-    if (!ifOp || ifOp.getElseRegion().empty() || ifOp.getNumResults() != 0)
-      continue;
-    bool aligned = false;
-    ifOp.getThenRegion().walk([&](Operation *access) {
-      if (isa<vector::LoadOp, vector::MaskedLoadOp>(access) &&
-          argumentOf(access->getOperand(0)) == x &&
-          access->hasAttr("alignment"))
-        aligned = true;
-    });
-    if (aligned)
-      return ifOp;
-  }
+/// The scf.if of rownorm-version-rows in `kernel` (its mark, carried by
+/// convert-rownorm-to-gpu), or null unless there is exactly one.
+scf::IfOp findVersionedRows(gpu::GPUFuncOp kernel) {
+  scf::IfOp found;
+  unsigned count = 0;
+  kernel.walk([&](scf::IfOp ifOp) {
+    if (ifOp->hasAttr(rownorm::RowNormDialect::getVersionedRowsAttrName())) {
+      found = ifOp;
+      ++count;
+    }
+  });
+  return count == 1 ? found : scf::IfOp();
+}
+
+/// The base memref of a vector load or store, or null for another op.
+Value accessBase(Operation *op) {
+  if (auto load = dyn_cast<vector::LoadOp>(op))
+    return load.getBase();
+  if (auto load = dyn_cast<vector::MaskedLoadOp>(op))
+    return load.getBase();
+  if (auto store = dyn_cast<vector::StoreOp>(op))
+    return store.getBase();
+  if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
+    return store.getBase();
   return {};
 }
 
@@ -103,21 +113,16 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     int64_t rows = contract.rowsPerBlock;
     int64_t rowBytes = n * elementBytes;
     int64_t runBytes = rows * rowBytes;
-    // Rows of whole units are aligned when contiguous: nothing to gain.
-    if (rowBytes % kBulkUnitBytes == 0 || rowBytes > kMaxStagedRowBytes ||
+    int64_t vectorBytes = info.schedule.getVectorWidth() * elementBytes;
+    // Rows of whole vectors take the aligned copy when contiguous: nothing
+    // to gain.
+    if (rowBytes % vectorBytes == 0 || rowBytes > kMaxStagedRowBytes ||
         runBytes % kBulkUnitBytes != 0)
       return;
-    // Past the run, padding for the last row's vectors past its end: the
-    // buffer is read at a vector's own column even where it is masked
-    // (redirect), up to the schedule's last vector slot.
-    rownorm::ScheduleAttr schedule = info.schedule;
-    int64_t slots = schedule.getThreadsPerRow() *
-                    schedule.getVectorsPerThread() * schedule.getVectorWidth();
-    int64_t padBytes = llvm::alignTo(
-        std::max<int64_t>(slots - n, 0) * elementBytes + kBulkUnitBytes,
-        kBulkUnitBytes);
-    int64_t bufferElements = (runBytes + padBytes) / elementBytes;
-    if (contract.staticSharedBytes + runBytes + padBytes + 8 >
+    // Every access stays inside the run (masked lanes read column 0 of their
+    // row); one unit of padding all the same.
+    int64_t bufferElements = (runBytes + kBulkUnitBytes) / elementBytes;
+    if (contract.staticSharedBytes + runBytes + kBulkUnitBytes + 8 >
         target.getStaticSharedMemoryPerBlock())
       return;
     bool inPlace = !llvm::is_contained(info.roles, "x");
@@ -126,7 +131,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     Value y = contractArgument(kernel, contract, yRole);
     if (!x || !y)
       return;
-    scf::IfOp versioned = findVersionedRows(kernel, x);
+    scf::IfOp versioned = findVersionedRows(kernel);
     if (!versioned)
       return;
 
@@ -136,6 +141,11 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
         MemRefType::get({bufferElements}, elementType,
                         MemRefLayoutAttrInterface(), space),
         kernel.getLoc());
+    // The bulk copies need a 16-byte-aligned buffer.
+    kernel.setWorkgroupAttributionAttr(
+        kernel.getNumWorkgroupAttributions() - 1,
+        LLVM::LLVMDialect::getAlignAttrName(),
+        IntegerAttr::get(IntegerType::get(ctx, 64), kBulkUnitBytes));
     Value barrier = kernel.addWorkgroupAttribution(
         MemRefType::get({1}, IntegerType::get(ctx, 64),
                         MemRefLayoutAttrInterface(), space),
@@ -156,7 +166,10 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
           arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stride, nValue);
       test = test ? arith::AndIOp::create(b, test, same) : same;
     }
-    if (Value rowCount = contractArgument(kernel, contract, "rows")) {
+    Value rowCount = contractArgument(kernel, contract, "rows");
+    if (!rowCount && info.staticRows)
+      rowCount = arith::ConstantIntOp::create(b, *info.staticRows, 64);
+    if (rowCount) {
       Value end = arith::MulIOp::create(
           b,
           arith::AddIOp::create(
@@ -211,11 +224,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       b.clone(op, mapping);
     SmallVector<Operation *> accesses;
     staged.thenBlock()->walk([&](Operation *op) {
-      if (isa<vector::LoadOp, vector::MaskedLoadOp, vector::StoreOp,
-              vector::MaskedStoreOp>(op)) {
-        Value base = isa<vector::LoadOp, vector::MaskedLoadOp>(op)
-                         ? op->getOperand(0)
-                         : op->getOperand(1);
+      if (Value base = accessBase(op)) {
         Value argument = argumentOf(base);
         if (argument && (argument == x || argument == y))
           accesses.push_back(op);
@@ -223,6 +232,8 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     });
     for (Operation *op : accesses)
       redirect(op, buffer, rowStart);
+    assumeRowsPresent(staged, x, y, info.staticRows);
+    holdRows(kernel, staged, buffer);
 
     target.createBulkCopyOutFence(b, b.getLoc());
     gpu::BarrierOp::create(b);
@@ -243,19 +254,9 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
   static void redirect(Operation *op, Value buffer, Value rowStart) {
     OpBuilder b(op);
     Location loc = op->getLoc();
-    Operation *index = nullptr;
-    bool isLoad = isa<vector::LoadOp, vector::MaskedLoadOp>(op);
     auto flat = [&](ValueRange indices) {
-      // A load's column masked to 0 (rownorm-coarsen-masks: the value is
-      // used only where the mask holds) is read at its own column: inside
-      // the padded buffer, and the same index in both phases, so the load
-      // is reused. Stores keep theirs.
-      Value column = indices.back();
-      if (auto select = column.getDefiningOp<arith::SelectOp>();
-          select && isLoad && matchPattern(select.getFalseValue(), m_Zero()))
-        column = select.getTrueValue();
-      index = arith::AddIOp::create(b, loc, rowStart, column);
-      return index->getResult(0);
+      return arith::AddIOp::create(b, loc, rowStart, indices.back())
+          .getResult();
     };
     Operation *replacement = nullptr;
     if (auto load = dyn_cast<vector::LoadOp>(op))
@@ -274,29 +275,64 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
           store.getValueToStore());
     op->replaceAllUsesWith(replacement);
     op->erase();
-    if (isLoad)
-      speculate(replacement, index);
   }
 
-  /// Moves a load of the buffer (and its index) out of the branches around
-  /// it, where they guard rows past the end (none in a full block) or
-  /// columns past the row (inside the buffer, masked by the branch): a
-  /// read of the buffer is safe at any index the body forms, and loads at
-  /// one level can be reused by rownorm-reuse-row-loads (held, not read
-  /// twice).
-  static void speculate(Operation *load, Operation *index) {
-    while (auto ifOp = dyn_cast<scf::IfOp>(load->getParentOp())) {
-      auto outside = [&](Value value) {
-        return !ifOp->isAncestor(value.getParentBlock()->getParentOp()) &&
-               value.getParentBlock()->getParentOp() != ifOp;
-      };
-      if (!llvm::all_of(index->getOperands(), outside) ||
-          !llvm::all_of(load->getOperands(), [&](Value v) {
-            return v.getDefiningOp() == index || outside(v);
-          }))
-        return;
-      index->moveBefore(ifOp);
-      load->moveBefore(ifOp);
+  /// In the staged copy every row of the block exists: its tests of a row
+  /// against the row count (x's or y's dimension 0, or a static M) hold.
+  /// Folding them leaves both passes over a row with the same columns and no
+  /// branches around the buffer's loads, so that the loads are one (x held in
+  /// registers, never read after another thread wrote y there).
+  static void assumeRowsPresent(scf::IfOp staged, Value x, Value y,
+                                std::optional<int64_t> staticRows) {
+    auto isRowCount = [&](Value value) {
+      if (auto dim = value.getDefiningOp<memref::DimOp>()) {
+        Value argument = argumentOf(dim.getSource());
+        return argument && (argument == x || argument == y) &&
+               getConstantIntValue(dim.getIndex()) == 0;
+      }
+      return staticRows && getConstantIntValue(value) == staticRows;
+    };
+    SmallVector<arith::CmpIOp> rowTests;
+    staged.getThenRegion().walk([&](arith::CmpIOp cmp) {
+      if (cmp.getPredicate() == arith::CmpIPredicate::ult &&
+          isRowCount(cmp.getRhs()))
+        rowTests.push_back(cmp);
+    });
+    for (arith::CmpIOp cmp : rowTests) {
+      OpBuilder b(cmp);
+      cmp.replaceAllUsesWith(
+          arith::ConstantIntOp::create(b, cmp.getLoc(), 1, 1).getResult());
+      cmp.erase();
+    }
+    MLIRContext *ctx = staged.getContext();
+    RewritePatternSet patterns(ctx);
+    for (RegisteredOperationName name : ctx->getRegisteredOperations())
+      if (isa_and_nonnull<arith::ArithDialect, scf::SCFDialect>(
+              name.getDialect()))
+        name.getCanonicalizationPatterns(patterns, ctx);
+    (void)applyPatternsGreedily(staged.getThenRegion(), std::move(patterns));
+  }
+
+  /// A thread's second read of a column of the buffer reuses its first (both
+  /// at the top of the staged copy, after CSE): the tiled form's ownership
+  /// rule (a thread writes only the columns it reads, after reading them)
+  /// makes that sound, as for global loads in rownorm-reuse-row-loads, which
+  /// leaves workgroup memory alone.
+  static void holdRows(gpu::GPUFuncOp kernel, scf::IfOp staged, Value buffer) {
+    IRRewriter rewriter(kernel.getContext());
+    DominanceInfo dominance(kernel);
+    eliminateCommonSubExpressions(rewriter, dominance, staged);
+    llvm::DenseMap<std::pair<Value, Type>, Value> first;
+    for (Operation &op : llvm::make_early_inc_range(*staged.thenBlock())) {
+      auto load = dyn_cast<vector::LoadOp>(op);
+      if (!load || load.getBase() != buffer)
+        continue;
+      auto key = std::make_pair(load.getIndices().back(), load.getType());
+      auto [it, inserted] = first.try_emplace(key, load.getResult());
+      if (!inserted) {
+        load.getResult().replaceAllUsesWith(it->second);
+        load.erase();
+      }
     }
   }
 };

@@ -79,6 +79,16 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
                              << "' is a unit attribute of a load";
     return success();
   }
+  if (attribute.getName() == getVersionedRowsAttrName()) {
+    // By name: the dialect does not depend on scf.
+    if (!isa<UnitAttr>(attribute.getValue()) ||
+        op->getName().getStringRef() != "scf.if" || op->getNumRegions() != 2 ||
+        op->getRegion(1).empty())
+      return op->emitError() << "'" << getVersionedRowsAttrName()
+                             << "' is a unit attribute of an scf.if with an "
+                                "else region";
+    return success();
+  }
   if (attribute.getName() == getVariantsAttrName()) {
     auto names = dyn_cast<ArrayAttr>(attribute.getValue());
     if (!names || !isa<FunctionOpInterface>(op))
