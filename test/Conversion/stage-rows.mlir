@@ -119,6 +119,27 @@ func.func @f32_127_in_place(%xy: memref<?x127xf32, strided<[?, 1]>>, %w: memref<
   return
 }
 
+// The buffer is declared statically, within the target's static limit
+// (sm_90: 48 KiB, TargetInfo::getStaticSharedMemoryPerBlock): 64 rows of
+// 510 bytes (32640) are staged, 128 rows (65280) are not, though a block
+// may use 227 KiB with an opt-in.
+// CHECK-LABEL: gpu.func @bf16_255_rows_64(
+// CHECK-SAME: workgroup(%{{.*}} : memref<16328xbf16
+// CHECK: cp.async.bulk.shared::cluster.global
+// CHECK: gpu.return
+// CHECK-LABEL: gpu.func @bf16_255_rows_128(
+// CHECK-NOT: workgroup(
+// CHECK-NOT: llvm.inline_asm
+// CHECK: gpu.return
+func.func @bf16_255_rows_64(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 64, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+func.func @bf16_255_rows_128(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 128, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+
 // CHECK-LABEL: gpu.func @bf16_127_stride_130(
 // CHECK-NOT: workgroup(
 // CHECK-NOT: llvm.inline_asm

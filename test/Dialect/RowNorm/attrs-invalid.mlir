@@ -1,4 +1,5 @@
-// Verifier messages of the schedule attribute and of `rownorm.target`.
+// Verifier messages of the schedule attribute, of `rownorm.target` and of the
+// marks on operations (rownorm.reload, rownorm.versioned_rows).
 // RUN: rmsnorm-opt %s --split-input-file --verify-diagnostics
 
 // expected-error @+1 {{expects threads_per_row to be a power of two, got 48}}
@@ -66,5 +67,35 @@ func.func @reload_store(%m: memref<4xf32>, %v: vector<4xf32>) {
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{'rownorm.reload' is a unit attribute of a load}}
   vector.store %v, %m[%c0] {rownorm.reload} : memref<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// rownorm.versioned_rows marks rownorm-version-rows' scf.if, which has an
+// else region (the copy for rows of unknown alignment), and carries no value.
+func.func @versioned_rows_no_else(%c: i1) {
+  // expected-error @+1 {{'rownorm.versioned_rows' is a unit attribute of an scf.if with an else region}}
+  scf.if %c {
+  } {rownorm.versioned_rows}
+  return
+}
+
+// -----
+
+func.func @versioned_rows_value(%c: i1) {
+  // expected-error @+1 {{'rownorm.versioned_rows' is a unit attribute of an scf.if with an else region}}
+  scf.if %c {
+  } else {
+  } {rownorm.versioned_rows = 1 : i64}
+  return
+}
+
+// -----
+
+func.func @versioned_rows_not_if(%m: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'rownorm.versioned_rows' is a unit attribute of an scf.if with an else region}}
+  %v = vector.load %m[%c0] {rownorm.versioned_rows} : memref<4xf32>, vector<4xf32>
   return
 }
