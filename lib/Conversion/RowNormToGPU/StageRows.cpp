@@ -32,7 +32,6 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -121,8 +120,10 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       return;
     // Every access stays inside the run (masked lanes read column 0 of their
     // row); one unit of padding all the same.
-    int64_t bufferElements = (runBytes + kBulkUnitBytes) / elementBytes;
-    if (contract.staticSharedBytes + runBytes + kBulkUnitBytes + 8 >
+    int64_t bufferBytes = runBytes + kBulkUnitBytes;
+    // The buffer and its completion word (8 bytes).
+    int64_t stagedBytes = bufferBytes + 8;
+    if (contract.staticSharedBytes + stagedBytes >
         target.getStaticSharedMemoryPerBlock())
       return;
     bool inPlace = !llvm::is_contained(info.roles, "x");
@@ -138,7 +139,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     MLIRContext *ctx = kernel.getContext();
     auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
     Value buffer = kernel.addWorkgroupAttribution(
-        MemRefType::get({bufferElements}, elementType,
+        MemRefType::get({bufferBytes / elementBytes}, elementType,
                         MemRefLayoutAttrInterface(), space),
         kernel.getLoc());
     // The bulk copies need a 16-byte-aligned buffer.
@@ -198,11 +199,11 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, threadX, zero),
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, threadY, zero));
     Value bytes = arith::ConstantIntOp::create(b, runBytes, 32);
-    // The run's global address: the block's first row.
-    auto runAddress = [&](Value buffer) {
+    // The run's global address in x or y: the block's first row.
+    auto runAddress = [&](Value rows) {
       Value base = arith::IndexCastOp::create(
           b, b.getI64Type(),
-          memref::ExtractAlignedPointerAsIndexOp::create(b, buffer));
+          memref::ExtractAlignedPointerAsIndexOp::create(b, rows));
       Value offset = arith::MulIOp::create(
           b, arith::IndexCastOp::create(b, b.getI64Type(), blockId),
           arith::ConstantIntOp::create(b, runBytes, 64));
@@ -243,7 +244,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     });
 
     rownorm::LaunchContract updated = contract;
-    updated.staticSharedBytes += bufferElements * elementBytes + 8;
+    updated.staticSharedBytes += stagedBytes;
     kernel->setAttr(rownorm::RowNormDialect::getLaunchAttrName(),
                     updated.toAttr(ctx));
   }
