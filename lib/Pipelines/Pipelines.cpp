@@ -36,15 +36,18 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
   gpuTiling.manyRows = cacheHints != CacheHintLoads::None;
   buildOptimizePipeline(pm, gpuTiling);
   pm.addPass(createConvertRowNormToGPU());
-  // Braces: tools/pass-removal.sh deletes the addPass line alone.
-  if (stageRows) {
-    pm.addPass(createStageRows());
-  }
   pm.addPass(createUnrollRowLoops());
   // Re-reading x pays only with the cache hints that keep the first read.
   pm.addPass(createReuseRowLoads(
       ReuseRowLoadsOptions{cacheHints != CacheHintLoads::None}));
   pm.addPass(createHoistRowLoads());
+  // After rownorm-hoist-row-loads, which changes only kernels with barriers
+  // (rows across subgroups): the staged copy's barriers would select the
+  // kernels it stages, whose rows fit a subgroup. Braces:
+  // tools/pass-removal.sh deletes the addPass line alone.
+  if (stageRows) {
+    pm.addPass(createStageRows());
+  }
   if (cacheHints != CacheHintLoads::None)
     pm.addPass(createCacheHints(CacheHintsOptions{cacheHints}));
   pm.addPass(createLowerRsqrt());

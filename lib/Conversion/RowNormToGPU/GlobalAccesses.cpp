@@ -127,3 +127,12 @@ bool mlir::rmsnorm::mayClobber(Value base, Value column, Operation *load) {
     return false;
   return !provablyDifferent(loadedColumn(load), column);
 }
+
+unsigned mlir::rmsnorm::loadRegisters(Operation *load) {
+  Type type = load->getResult(0).getType();
+  auto vector = dyn_cast<VectorType>(type);
+  unsigned bits = vector ? vector.getNumElements() *
+                               vector.getElementType().getIntOrFloatBitWidth()
+                         : type.getIntOrFloatBitWidth();
+  return std::max(1u, bits / 32);
+}

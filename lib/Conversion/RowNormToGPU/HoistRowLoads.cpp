@@ -99,16 +99,6 @@ bool isFreeToMove(Operation *op) {
          !isPhaseBoundary(op);
 }
 
-/// 32-bit registers that hold a load's value.
-unsigned registersOf(Operation *load) {
-  Type type = load->getResult(0).getType();
-  auto vector = dyn_cast<VectorType>(type);
-  unsigned bits = vector ? vector.getNumElements() *
-                               vector.getElementType().getIntOrFloatBitWidth()
-                         : type.getIntOrFloatBitWidth();
-  return std::max(1u, bits / 32);
-}
-
 /// The operation `load` must stay below, or null for the start of its
 /// block; `slice` collects the pure operations between them that compute
 /// its operands, bottom-up.
@@ -202,7 +192,7 @@ struct HoistRowLoads final
       llvm::SetVector<Operation *> slice;
       bool crossesPhases = weightLoads.contains(load);
       Operation *stop = settlingPoint(load, crossesPhases, slice);
-      unsigned registers = registersOf(load);
+      unsigned registers = loadRegisters(load);
       auto heldAt = [&](Operation *point) {
         return point && isGlobalLoad(point) ? batchRegisters.lookup(point) : 0u;
       };
