@@ -5,11 +5,13 @@
 // uniform test (both row strides N, every row of the block present, against
 // the `rows` parameter or a static M): thread (0, 0) copies the block's run
 // (rows per block x row bytes, from block id x run bytes) into a 16-byte
-// aligned workgroup buffer (created with its completion word; the
-// contract's static shared bytes count both), every thread waits, the
+// aligned workgroup buffer of bytes (the run, a vector and 16 bytes of
+// padding; created with its completion word; the contract's static shared
+// bytes count both), w's loads are issued, every thread waits, the
 // aligned copy runs with x's and y's accesses, masked stores included, on
 // the buffer at (row in block) * N + column (its row tests folded: each of
-// a thread's columns read once, x held), and the run goes out after a fence
+// a thread's columns read once, x held; whole vectors of 16-bit elements
+// read and written as 32-bit words), and the run goes out after a fence
 // and a block barrier, from thread (0, 0). Not staged: rows of whole vectors
 // (128), long rows (1025 bf16: 2050 bytes), rows never aligned (a static
 // stride of 130: no aligned copy to run), a target without bulk copies
@@ -26,8 +28,8 @@
 
 // CHECK-LABEL: gpu.func @bf16_127(
 // CHECK-SAME: %[[X:arg0]]: memref<1xbf16>, %{{.*}}: memref<127xbf16>, %[[Y:arg2]]: memref<1xbf16>, %{{.*}}: f32, %[[ROWS:arg4]]: i64, %[[XS:arg5]]: i64, %[[YS:arg6]]: i64)
-// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<2040xbf16, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[BAR:.*]] : memref<1xi64, #gpu.address_space<workgroup>>)
-// CHECK-SAME: static_shared_bytes = 4088
+// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[BAR:.*]] : memref<1xi64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: static_shared_bytes = 4104
 // CHECK: %[[XN:.*]] = arith.cmpi eq, %[[XS]], %c127_i64
 // CHECK: %[[YN:.*]] = arith.cmpi eq, %[[YS]], %c127_i64
 // CHECK: %[[BOTH:.*]] = arith.andi %[[XN]], %[[YN]]
@@ -40,6 +42,8 @@
 // CHECK: scf.if %{{.*}} {
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?x127xbf16
 // CHECK: scf.if %[[TEST]] {
+// CHECK-NEXT: %[[ELEMS:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<4096xi8, #gpu.address_space<workgroup>> to memref<2048xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WORDS:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<4096xi8, #gpu.address_space<workgroup>> to memref<1024xi32, #gpu.address_space<workgroup>>
 // CHECK: %[[TY:.*]] = gpu.thread_id y
 // CHECK: %[[IS0:.*]] = arith.andi
 // CHECK-NEXT: scf.if %[[IS0]] {
@@ -48,14 +52,36 @@
 // CHECK: llvm.inline_asm has_side_effects {{.*}}cp.async.bulk.shared::cluster.global{{.*}} %c4064_i32
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
+// w's three loads (two vectors, the tail element) while the run is copied:
+// CHECK-COUNT-3: vector.load %{{.*}} : memref<127xbf16>
 // CHECK: llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.shared::cta.b64 done, [$0], 0;
-// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[TY]], %c127
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
-// CHECK: vector.load %[[BUF]][%{{.*}}] : memref<2040xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// A vector of x: the five words that hold it, joined by the row's phase.
+// CHECK: %[[HALF:.*]] = arith.shrui %[[AT:.*]], %{{c1.*}} : index
+// CHECK: %[[ODD:.*]] = arith.andi %[[AT]], %{{c1.*}} : index
+// CHECK: %[[BIT:.*]] = arith.index_cast %[[ODD]] : index to i32
+// CHECK: %[[SHIFT:.*]] = arith.shli %[[BIT]], %{{c4_i32.*}} : i32
+// CHECK: %[[I0:.*]] = arith.addi %[[HALF]], %{{c0.*}} : index
+// CHECK: %[[W0:.*]] = memref.load %[[WORDS]][%[[I0]]]
+// CHECK: %[[W1:.*]] = memref.load %[[WORDS]]
+// CHECK-COUNT-3: memref.load %[[WORDS]]
+// CHECK: llvm.intr.fshr(%[[W1]], %[[W0]], %[[SHIFT]])
+// CHECK-COUNT-3: llvm.intr.fshr
+// CHECK: vector.bitcast %{{.*}} : vector<4xi32> to vector<8xbf16>
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
 // CHECK: rsqrt
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
-// CHECK: vector.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<2040xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// A vector of y: at an odd element index its first and last elements and
+// three words, else four words.
+// CHECK: %[[SODD:.*]] = arith.cmpi ne, %{{.*}}, %{{c0.*}} : index
+// CHECK: scf.if %[[SODD]] {
+// CHECK: memref.store %{{.*}}, %[[ELEMS]]
+// CHECK: vector.shuffle %{{.*}} [1, 2, 3, 4, 5, 6] : vector<8xbf16>, vector<8xbf16>
+// CHECK-COUNT-3: memref.store %{{.*}}, %[[WORDS]]
+// CHECK: memref.store %{{.*}}, %[[ELEMS]]
+// CHECK: } else {
+// CHECK: vector.bitcast %{{.*}} : vector<8xbf16> to vector<4xi32>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[WORDS]]
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
 // CHECK: llvm.inline_asm has_side_effects "fence.proxy.async.shared::cta;"
 // CHECK-NEXT: gpu.barrier
@@ -66,12 +92,13 @@
 // The unaligned copy (rownorm-align-rows), as before:
 // CHECK: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
 // CHECK: gpu.return
-// Each of a thread's columns read from the buffer once (2 vectors, 1 tail
-// element), x's and y's only through it:
+// Each of a thread's columns read from the buffer once (2 vectors of 5
+// words, 1 tail element), x's and y's only through it:
 // RUN: rmsnorm-opt %s --rownorm-nvptx-attach-target=chip=sm_90 --rownorm-optimize-pipeline \
 // RUN:   --convert-rownorm-to-gpu --rownorm-stage-rows | sed -n '/gpu.func @bf16_127(/,/gpu.return/p' \
 // RUN:   | sed -n '/mbarrier.try_wait/,/fence.proxy.async/p' | FileCheck %s --check-prefix=HELD
-// HELD-COUNT-2: vector.load {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
+// HELD-COUNT-10: memref.load {{.*}} : memref<1024xi32, #gpu.address_space<workgroup>>
+// HELD-NOT: memref.load {{.*}} : memref<1024xi32, #gpu.address_space<workgroup>>
 // HELD-NOT: vector.load {{.*}}#gpu.address_space<workgroup>>, vector<8xbf16>
 // HELD-NOT: memref<?x127xbf16
 func.func @bf16_127(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
@@ -110,8 +137,12 @@ func.func @bf16_127_static_rows(%x: memref<1000x127xbf16, strided<[?, 1]>>, %w: 
 
 // In place: one buffer, one stride.
 // CHECK-LABEL: gpu.func @f32_127_in_place(
-// CHECK-SAME: workgroup(%{{.*}} : memref<1020xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.*}} : memref<1xi64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%{{.*}} : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.*}} : memref<1xi64, #gpu.address_space<workgroup>>)
 // CHECK: cp.async.bulk.shared::cluster.global
+// 32-bit elements: vectors read and written as vectors.
+// CHECK-NOT: llvm.intr.fshr
+// CHECK: vector.load %{{.*}} : memref<1024xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-NOT: llvm.intr.fshr
 // CHECK: cp.async.bulk.global.shared::cta
 // CHECK: gpu.return
 func.func @f32_127_in_place(%xy: memref<?x127xf32, strided<[?, 1]>>, %w: memref<127xf32>, %eps: f32) {
@@ -121,10 +152,11 @@ func.func @f32_127_in_place(%xy: memref<?x127xf32, strided<[?, 1]>>, %w: memref<
 
 // The buffer is declared statically, within the target's static limit
 // (sm_90: 48 KiB, TargetInfo::getStaticSharedMemoryPerBlock): 64 rows of
-// 510 bytes (32640) are staged, 128 rows (65280) are not, though a block
+// 510 bytes (32640, and 32 of padding) are staged, 128 rows (65280) are
+// not, though a block
 // may use 227 KiB with an opt-in.
 // CHECK-LABEL: gpu.func @bf16_255_rows_64(
-// CHECK-SAME: workgroup(%{{.*}} : memref<16328xbf16
+// CHECK-SAME: workgroup(%{{.*}} : memref<32672xi8
 // CHECK: cp.async.bulk.shared::cluster.global
 // CHECK: gpu.return
 // CHECK-LABEL: gpu.func @bf16_255_rows_128(

@@ -32,6 +32,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -118,9 +119,10 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     if (rowBytes % vectorBytes == 0 || rowBytes > kMaxStagedRowBytes ||
         runBytes % kBulkUnitBytes != 0)
       return;
-    // Every access stays inside the run (masked lanes read column 0 of their
-    // row); one unit of padding all the same.
-    int64_t bufferBytes = runBytes + kBulkUnitBytes;
+    // A row's last vector may reach past the run (masked lanes), and one
+    // read as words one word further (readAsWords): a vector and a unit of
+    // padding.
+    int64_t bufferBytes = runBytes + vectorBytes + kBulkUnitBytes;
     // The buffer and its completion word (8 bytes).
     int64_t stagedBytes = bufferBytes + 8;
     if (contract.staticSharedBytes + stagedBytes >
@@ -138,8 +140,9 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
 
     MLIRContext *ctx = kernel.getContext();
     auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    // Bytes, viewed as elements (the rows) and as 32-bit words.
     Value buffer = kernel.addWorkgroupAttribution(
-        MemRefType::get({bufferBytes / elementBytes}, elementType,
+        MemRefType::get({bufferBytes}, IntegerType::get(ctx, 8),
                         MemRefLayoutAttrInterface(), space),
         kernel.getLoc());
     // The bulk copies need a 16-byte-aligned buffer.
@@ -192,6 +195,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       op.moveBefore(staged.elseBlock()->getTerminator());
 
     b.setInsertionPoint(staged.thenBlock()->getTerminator());
+    Value elements = viewAs(b, buffer, elementType);
     Value threadX = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
     Value threadY = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
     Value zero = arith::ConstantIndexOp::create(b, 0);
@@ -213,7 +217,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       target.createBulkCopyIn(then, loc, buffer, barrier, runAddress(x), bytes);
       scf::YieldOp::create(then, loc);
     });
-    gpu::BarrierOp::create(b);
+    Operation *copying = gpu::BarrierOp::create(b);
     target.createBulkCopyWait(b, b.getLoc(), barrier);
 
     // The aligned copy, its accesses to x and y redirected to the buffer at
@@ -232,9 +236,15 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       }
     });
     for (Operation *op : accesses)
-      redirect(op, buffer, rowStart);
+      redirect(op, elements, rowStart);
     assumeRowsPresent(staged, x, y, info.staticRows);
-    holdRows(kernel, staged, buffer);
+    holdRows(kernel, staged, elements);
+    if (elementBytes == 2)
+      accessAsWords(staged, elements);
+    if (Value weight = contractArgument(kernel, contract, "w"))
+      loadWeightDuringCopy(copying, weight,
+                           target.getRegistersPerProcessor() /
+                               target.getMaxThreadsPerProcessor() * 3 / 4);
 
     target.createBulkCopyOutFence(b, b.getLoc());
     gpu::BarrierOp::create(b);
@@ -247,6 +257,79 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     updated.staticSharedBytes += stagedBytes;
     kernel->setAttr(rownorm::RowNormDialect::getLaunchAttrName(),
                     updated.toAttr(ctx));
+  }
+
+  /// Writes: at an even element index, V / 2 words; at an odd one, the
+  /// first and last elements alone (their words hold a neighbour's
+  /// elements, which another thread writes) and the V / 2 - 1 words
+  /// between.
+  static void writeAsWords(scf::IfOp staged, Value elements, Value words) {
+    SmallVector<vector::StoreOp> writes;
+    staged.getThenRegion().walk([&](vector::StoreOp store) {
+      if (store.getBase() == elements &&
+          store.getVectorType().getNumElements() % 2 == 0)
+        writes.push_back(store);
+    });
+    for (vector::StoreOp store : writes) {
+      OpBuilder b(store);
+      Location loc = store.getLoc();
+      Value value = store.getValueToStore();
+      auto type = store.getVectorType();
+      int64_t count = type.getNumElements();
+      Value index = store.getIndices().back();
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      auto constant = [&](OpBuilder &b, int64_t i) {
+        return arith::ConstantIndexOp::create(b, loc, i).getResult();
+      };
+      // Elements [first, first + 2n) of `value` as n words from word `at`.
+      auto storeWords = [&](OpBuilder &b, int64_t first, int64_t n, Value at) {
+        SmallVector<int64_t> positions;
+        for (int64_t i = 0; i < 2 * n; ++i)
+          positions.push_back(first + i);
+        Value pairs = vector::BitCastOp::create(
+            b, loc, VectorType::get({n}, b.getI32Type()),
+            vector::ShuffleOp::create(b, loc, value, value, positions));
+        for (int64_t i = 0; i < n; ++i)
+          memref::StoreOp::create(
+              b, loc, vector::ExtractOp::create(b, loc, pairs, i), words,
+              ValueRange{arith::AddIOp::create(b, loc, at, constant(b, i))});
+      };
+      auto storeElement = [&](OpBuilder &b, int64_t i) {
+        memref::StoreOp::create(
+            b, loc, vector::ExtractOp::create(b, loc, value, i), elements,
+            ValueRange{arith::AddIOp::create(b, loc, index, constant(b, i))});
+      };
+      Value odd = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne,
+          arith::AndIOp::create(b, loc, index, one), constant(b, 0));
+      Value half = arith::ShRUIOp::create(b, loc, index, one);
+      scf::IfOp::create(
+          b, loc, odd,
+          [&](OpBuilder &then, Location) {
+            storeElement(then, 0);
+            storeWords(then, 1, count / 2 - 1,
+                       arith::AddIOp::create(then, loc, half, one));
+            storeElement(then, count - 1);
+            scf::YieldOp::create(then, loc);
+          },
+          [&](OpBuilder &otherwise, Location) {
+            storeWords(otherwise, 0, count / 2, half);
+            scf::YieldOp::create(otherwise, loc);
+          });
+      store.erase();
+    }
+  }
+
+  /// The byte buffer `bytes` as a memref of `unit`.
+  static Value viewAs(OpBuilder &b, Value bytes, Type unit) {
+    auto type = cast<MemRefType>(bytes.getType());
+    int64_t count = type.getNumElements() * 8 / unit.getIntOrFloatBitWidth();
+    Location loc = bytes.getLoc();
+    return memref::ViewOp::create(
+        b, loc,
+        MemRefType::get({count}, unit, MemRefLayoutAttrInterface(),
+                        type.getMemorySpace()),
+        bytes, arith::ConstantIndexOp::create(b, loc, 0), ValueRange());
   }
 
   /// `op` (a vector access of x or y at [row, column]) reads or writes
@@ -312,6 +395,132 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
               name.getDialect()))
         name.getCanonicalizationPatterns(patterns, ctx);
     (void)applyPatternsGreedily(staged.getThenRegion(), std::move(patterns));
+  }
+
+  /// w's loads in the staged copy move up to `copying` (the barrier after
+  /// the copy in is issued, before the wait for it), with the pure
+  /// operations that compute their columns: issued while the run is
+  /// copied, as the hand-written prototype does. Below the wait, a block
+  /// waited for the run, then (after the reduction) for w: measured
+  /// 2026-12-02 (tools/gpu/PERFLOG.md, `s16a` against `s16c`), f32
+  /// N = 127 6% and N = 63 7-15% faster issued here; 16-bit N = 127 / 255
+  /// within 3% (their loss was the buffer's accesses: readAsWords). In
+  /// program order, while the loaded values fit `budget` registers (held
+  /// through the reduction; the batch rule of rownorm-hoist-row-loads); the
+  /// rest stay.
+  static void loadWeightDuringCopy(Operation *copying, Value weight,
+                                   unsigned budget) {
+    Block *block = copying->getBlock();
+    Operation *issued = copying;
+    unsigned held = 0;
+    for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
+             std::next(copying->getIterator()), block->end()))) {
+      if (!isGlobalLoad(&op) || argumentOf(op.getOperand(0)) != weight)
+        continue;
+      unsigned registers = loadRegisters(&op);
+      if (held + registers > budget)
+        return;
+      SmallVector<Operation *> slice;
+      if (!columnSlice(&op, copying, slice))
+        continue;
+      llvm::sort(slice, [](Operation *a, Operation *c) {
+        return a->isBeforeInBlock(c);
+      });
+      slice.push_back(&op);
+      for (Operation *moved : slice) {
+        moved->moveAfter(issued);
+        issued = moved;
+      }
+      held += registers;
+    }
+  }
+
+  /// Adds to `slice` the operations of `op`'s block after `from` that
+  /// compute `op`'s operands; false when one of them is not pure.
+  static bool columnSlice(Operation *op, Operation *from,
+                          SmallVectorImpl<Operation *> &slice) {
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != from->getBlock() ||
+          def->isBeforeInBlock(from) || def == from ||
+          llvm::is_contained(slice, def))
+        continue;
+      if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+        return false;
+      slice.push_back(def);
+      if (!columnSlice(def, from, slice))
+        return false;
+    }
+    return true;
+  }
+
+  /// The staged copy's accesses to whole vectors of 16-bit elements in
+  /// `elements` go through the 32-bit words that hold them (the same
+  /// bytes, viewed as `words`). One access per element, as vector.load and
+  /// vector.store lower at a 2-byte alignment, kept the shared-memory pipe
+  /// busy (Nsight, `s16d`, bf16 N = 255: 1.8 M wavefronts, 70% beyond one
+  /// per request, against 1.1 M for the prototype's word accesses) and ran
+  /// a quarter slower than the unaligned copy it replaces. Measured
+  /// (`s16e`, `s16f`): reads as words +10 to +23% at 16-bit N = 127 / 255,
+  /// writes as words +4 to +7% more (-3 to -4% at N = 63, still 3x the
+  /// unaligned copy).
+  static void accessAsWords(scf::IfOp staged, Value elements) {
+    auto elementsView = elements.getDefiningOp<memref::ViewOp>();
+    OpBuilder atView(elementsView->getNextNode());
+    Value words = viewAs(atView, elementsView.getSource(), atView.getI32Type());
+    readAsWords(staged, elements, words);
+    writeAsWords(staged, elements, words);
+  }
+
+  /// Reads: the V / 2 + 1 words that hold the vector, joined in pairs by a
+  /// funnel shift of 0 or 16 bits (the row's phase).
+  static void readAsWords(scf::IfOp staged, Value elements, Value words) {
+    SmallVector<Operation *> reads;
+    staged.getThenRegion().walk([&](Operation *op) {
+      if (!isa<vector::LoadOp, vector::MaskedLoadOp>(op) ||
+          accessBase(op) != elements)
+        return;
+      auto type = cast<VectorType>(op->getResult(0).getType());
+      if (type.getNumElements() % 2 == 0)
+        reads.push_back(op);
+    });
+    for (Operation *op : reads) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      auto type = cast<VectorType>(op->getResult(0).getType());
+      auto masked = dyn_cast<vector::MaskedLoadOp>(op);
+      Value index = masked ? masked.getIndices().back()
+                           : cast<vector::LoadOp>(op).getIndices().back();
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      Value first = arith::ShRUIOp::create(b, loc, index, one);
+      // 16 at an odd element index, else 0.
+      Value shift = arith::ShLIOp::create(
+          b, loc,
+          arith::IndexCastOp::create(b, loc, b.getI32Type(),
+                                     arith::AndIOp::create(b, loc, index, one)),
+          arith::ConstantIntOp::create(b, loc, 4, 32));
+      SmallVector<Value> read;
+      for (int64_t i = 0; i <= type.getNumElements() / 2; ++i) {
+        Value word = arith::AddIOp::create(
+            b, loc, first, arith::ConstantIndexOp::create(b, loc, i));
+        read.push_back(memref::LoadOp::create(b, loc, words, word));
+      }
+      SmallVector<Value> joined;
+      for (size_t i = 0; i + 1 < read.size(); ++i)
+        joined.push_back(
+            LLVM::FshrOp::create(b, loc, read[i + 1], read[i], shift));
+      Value value = vector::BitCastOp::create(
+          b, loc, type,
+          vector::FromElementsOp::create(
+              b, loc,
+              VectorType::get({type.getNumElements() / 2}, b.getI32Type()),
+              joined));
+      if (masked)
+        value = arith::SelectOp::create(b, loc, masked.getMask(), value,
+                                        masked.getPassThru());
+      op->getResult(0).replaceAllUsesWith(value);
+      op->erase();
+    }
   }
 
   /// A thread's second read of a column of the buffer reuses its first (both

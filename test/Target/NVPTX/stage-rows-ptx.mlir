@@ -1,10 +1,11 @@
 // rownorm-stage-rows (pipeline option stage-rows=true) in the emitted PTX of
 // a kernel of short odd rows (bf16 N = 127, 16 rows of 254 bytes a block:
 // a 4064-byte run): the copy in (mbarrier initialized, its transaction
-// bytes expected, cp.async.bulk from global), a block barrier, every thread
-// waiting on the mbarrier, x read from shared memory element by element (a
-// row starts at any phase there), y written back likewise, the shared
-// writes fenced for the copy engine before the block barrier, and the copy
+// bytes expected, cp.async.bulk from global), a block barrier, w's loads
+// issued, every thread waiting on the mbarrier, x read from shared memory as
+// the 32-bit words that hold each vector joined by funnel shifts (a row
+// starts at any phase there), y written back as words (an odd phase's first
+// and last elements alone), the shared writes fenced for the copy engine before the block barrier, and the copy
 // out, waited for before the thread exits (its buffer must outlive the
 // read). ptxas assembles it without spills; the manifest counts the
 // buffer and its completion word in static_shared_bytes. With the default
@@ -15,33 +16,40 @@
 // RUN: FileCheck %s --input-file=%t/bf16_127.sm_90.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/bf16_127.sm_90.json
 // x held between the sum of squares and the scaling: a thread's two vectors
-// read from shared memory once (16 element loads and its tail element).
+// read from shared memory once (2 x 5 word loads and its tail element).
 // RUN: FileCheck %s --check-prefix=HELD --input-file=%t/bf16_127.sm_90.ptx --implicit-check-not=ld.shared
 // RUN: rmsnorm-emit %s --target=nvptx -o %t/default > /dev/null
 // RUN: FileCheck %s --check-prefix=DEFAULT --input-file=%t/default/bf16_127.sm_90.ptx
 
 // CHECK-LABEL: .visible .entry bf16_127(
-// CHECK: .shared .align 16 .b8 __wg_bf16_127_{{[0-9]+}}[4080];
+// CHECK: .shared .align 16 .b8 __wg_bf16_127_{{[0-9]+}}[4096];
 // CHECK: mbarrier.init.shared::cta.b64 [[[BAR:%r[0-9]+]]], 1;
 // CHECK-NEXT: fence.mbarrier_init.release.cluster;
 // CHECK-NEXT: fence.proxy.async.shared::cta;
 // CHECK-NEXT: mbarrier.arrive.expect_tx.shared::cta.b64 _, [[[BAR]]], [[BYTES:%r[0-9]+]];
 // CHECK-NEXT: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r{{[0-9]+}}], [g], [[BYTES]], [[[BAR]]];
 // CHECK: bar.sync 0;
+// CHECK-COUNT-2: ld.global.v4.b32
+// CHECK: ld.global.b16
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
-// CHECK-NOT: ld.global{{.*}}.v4
-// CHECK: ld.shared.b16
+// CHECK-NOT: ld.global
+// CHECK: ld.shared.b32 [[LO:%r[0-9]+]], [[[AT:%rd[0-9]+]]];
+// CHECK-NEXT: ld.shared.b32 [[HI:%r[0-9]+]], [[[AT]]+4];
+// CHECK: shf.r.wrap.b32 %r{{[0-9]+}}, [[LO]], [[HI]], %r{{[0-9]+}};
+// CHECK-NOT: ld.global
 // CHECK: rsqrt.approx.f32
-// CHECK: st.shared.b16
+// CHECK-NOT: ld.global
+// CHECK: st.shared.b32
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK: bar.sync 0;
 // CHECK: cp.async.bulk.global.shared::cta.bulk_group [g], [%r{{[0-9]+}}], %r{{[0-9]+}};
 // CHECK-NEXT: cp.async.bulk.commit_group;
 // CHECK-NEXT: cp.async.bulk.wait_group.read 0;
-// HELD-COUNT-17: ld.shared.b16
+// HELD-COUNT-10: ld.shared.b32
+// HELD: ld.shared.b16
 // MANIFEST: "spill_load_bytes": 0
 // MANIFEST: "spill_store_bytes": 0
-// MANIFEST: "static_shared_bytes": 4088
+// MANIFEST: "static_shared_bytes": 4104
 // DEFAULT-NOT: cp.async.bulk
 // DEFAULT-NOT: .shared
 
