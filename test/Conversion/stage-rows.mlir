@@ -5,14 +5,15 @@
 // uniform test (both row strides N, every row of the block present, against
 // the `rows` parameter or a static M): thread (0, 0) copies the block's run
 // (rows per block x row bytes, from block id x run bytes) into a 16-byte
-// aligned workgroup buffer of bytes (the run, a vector and 16 bytes of
-// padding; created with its completion word; the contract's static shared
-// bytes count both), w's loads are issued, every thread waits, the
-// aligned copy runs with x's and y's accesses, masked stores included, on
-// the buffer at (row in block) * N + column (its row tests folded: each of
+// aligned workgroup buffer of bytes (x's rows: the run, a vector and 16
+// bytes of padding; then y's rows: the run; created with its completion
+// word; the contract's static shared bytes count both), w's loads are
+// issued, every thread waits, the aligned copy runs with x's reads and y's
+// writes, masked stores included, on the buffer's two regions at (row in
+// block) * N + column (its row tests folded: each of
 // a thread's columns read once, x held; whole vectors of 16-bit elements
 // read and written as 32-bit words), and the run goes out after a fence
-// and a block barrier, from thread (0, 0). Not staged: rows of whole vectors
+// and a block barrier, from y's region, by thread (0, 0). Not staged: rows of whole vectors
 // (128), long rows (1025 bf16: 2050 bytes), rows never aligned (a static
 // stride of 130: no aligned copy to run), a target without bulk copies
 // (gfx942).
@@ -28,8 +29,8 @@
 
 // CHECK-LABEL: gpu.func @bf16_127(
 // CHECK-SAME: %[[X:arg0]]: memref<1xbf16>, %{{.*}}: memref<127xbf16>, %[[Y:arg2]]: memref<1xbf16>, %{{.*}}: f32, %[[ROWS:arg4]]: i64, %[[XS:arg5]]: i64, %[[YS:arg6]]: i64)
-// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[BAR:.*]] : memref<1xi64, #gpu.address_space<workgroup>>)
-// CHECK-SAME: static_shared_bytes = 4104
+// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<8160xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[BAR:.*]] : memref<1xi64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: static_shared_bytes = 8168
 // CHECK: %[[XN:.*]] = arith.cmpi eq, %[[XS]], %c127_i64
 // CHECK: %[[YN:.*]] = arith.cmpi eq, %[[YS]], %c127_i64
 // CHECK: %[[BOTH:.*]] = arith.andi %[[XN]], %[[YN]]
@@ -42,8 +43,10 @@
 // CHECK: scf.if %{{.*}} {
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<?x127xbf16
 // CHECK: scf.if %[[TEST]] {
-// CHECK-NEXT: %[[ELEMS:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<4096xi8, #gpu.address_space<workgroup>> to memref<2048xbf16, #gpu.address_space<workgroup>>
-// CHECK: %[[WORDS:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<4096xi8, #gpu.address_space<workgroup>> to memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[XROWS:.*]] = memref.view %[[BUF]][%c0{{.*}}][] : memref<8160xi8, #gpu.address_space<workgroup>> to memref<2048xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[YROWS:.*]] = memref.view %[[BUF]][%c4096{{.*}}][] : memref<8160xi8, #gpu.address_space<workgroup>> to memref<2032xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[XWORDS:.*]] = memref.view %[[BUF]][%c0{{.*}}][] : memref<8160xi8, #gpu.address_space<workgroup>> to memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[YWORDS:.*]] = memref.view %[[BUF]][%c4096{{.*}}][] : memref<8160xi8, #gpu.address_space<workgroup>> to memref<1016xi32, #gpu.address_space<workgroup>>
 // CHECK: %[[TY:.*]] = gpu.thread_id y
 // CHECK: %[[IS0:.*]] = arith.andi
 // CHECK-NEXT: scf.if %[[IS0]] {
@@ -62,9 +65,9 @@
 // CHECK: %[[BIT:.*]] = arith.index_cast %[[ODD]] : index to i32
 // CHECK: %[[SHIFT:.*]] = arith.shli %[[BIT]], %{{c4_i32.*}} : i32
 // CHECK: %[[I0:.*]] = arith.addi %[[HALF]], %{{c0.*}} : index
-// CHECK: %[[W0:.*]] = memref.load %[[WORDS]][%[[I0]]]
-// CHECK: %[[W1:.*]] = memref.load %[[WORDS]]
-// CHECK-COUNT-3: memref.load %[[WORDS]]
+// CHECK: %[[W0:.*]] = memref.load %[[XWORDS]][%[[I0]]]
+// CHECK: %[[W1:.*]] = memref.load %[[XWORDS]]
+// CHECK-COUNT-3: memref.load %[[XWORDS]]
 // CHECK: llvm.intr.fshr(%[[W1]], %[[W0]], %[[SHIFT]])
 // CHECK-COUNT-3: llvm.intr.fshr
 // CHECK: vector.bitcast %{{.*}} : vector<4xi32> to vector<8xbf16>
@@ -75,18 +78,19 @@
 // three words, else four words.
 // CHECK: %[[SODD:.*]] = arith.cmpi ne, %{{.*}}, %{{c0.*}} : index
 // CHECK: scf.if %[[SODD]] {
-// CHECK: memref.store %{{.*}}, %[[ELEMS]]
+// CHECK: memref.store %{{.*}}, %[[YROWS]]
 // CHECK: vector.shuffle %{{.*}} [1, 2, 3, 4, 5, 6] : vector<8xbf16>, vector<8xbf16>
-// CHECK-COUNT-3: memref.store %{{.*}}, %[[WORDS]]
-// CHECK: memref.store %{{.*}}, %[[ELEMS]]
+// CHECK-COUNT-3: memref.store %{{.*}}, %[[YWORDS]]
+// CHECK: memref.store %{{.*}}, %[[YROWS]]
 // CHECK: } else {
 // CHECK: vector.bitcast %{{.*}} : vector<8xbf16> to vector<4xi32>
-// CHECK-COUNT-4: memref.store %{{.*}}, %[[WORDS]]
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[YWORDS]]
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
 // CHECK: llvm.inline_asm has_side_effects "fence.proxy.async.shared::cta;"
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.if %[[IS0]] {
 // CHECK: memref.extract_aligned_pointer_as_index %[[Y]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[YROWS]]
 // CHECK: llvm.inline_asm has_side_effects {{.*}}cp.async.bulk.global.shared::cta{{.*}}wait_group.read 0;{{.*}} %c4064_i32
 // CHECK: } else {
 // The unaligned copy (rownorm-align-rows), as before:
@@ -137,7 +141,7 @@ func.func @bf16_127_static_rows(%x: memref<1000x127xbf16, strided<[?, 1]>>, %w: 
 
 // In place: one buffer, one stride.
 // CHECK-LABEL: gpu.func @f32_127_in_place(
-// CHECK-SAME: workgroup(%{{.*}} : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.*}} : memref<1xi64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%{{.*}} : memref<8160xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.*}} : memref<1xi64, #gpu.address_space<workgroup>>)
 // CHECK: cp.async.bulk.shared::cluster.global
 // 32-bit elements: vectors read and written as vectors.
 // CHECK-NOT: llvm.intr.fshr
@@ -151,24 +155,23 @@ func.func @f32_127_in_place(%xy: memref<?x127xf32, strided<[?, 1]>>, %w: memref<
 }
 
 // The buffer is declared statically, within the target's static limit
-// (sm_90: 48 KiB, TargetInfo::getStaticSharedMemoryPerBlock): 64 rows of
-// 510 bytes (32640, and 32 of padding) are staged, 128 rows (65280) are
-// not, though a block
-// may use 227 KiB with an opt-in.
-// CHECK-LABEL: gpu.func @bf16_255_rows_64(
+// (sm_90: 48 KiB, TargetInfo::getStaticSharedMemoryPerBlock): 32 rows of
+// 510 bytes are staged (16320 bytes twice, and 32 of padding), 64 rows
+// (65312 bytes) are not, though a block may use 227 KiB with an opt-in.
+// CHECK-LABEL: gpu.func @bf16_255_rows_32(
 // CHECK-SAME: workgroup(%{{.*}} : memref<32672xi8
 // CHECK: cp.async.bulk.shared::cluster.global
 // CHECK: gpu.return
-// CHECK-LABEL: gpu.func @bf16_255_rows_128(
+// CHECK-LABEL: gpu.func @bf16_255_rows_64(
 // CHECK-NOT: workgroup(
 // CHECK-NOT: llvm.inline_asm
 // CHECK: gpu.return
-func.func @bf16_255_rows_64(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
-  rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 64, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
+func.func @bf16_255_rows_32(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
   return
 }
-func.func @bf16_255_rows_128(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
-  rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 128, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
+func.func @bf16_255_rows_64(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 64, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
   return
 }
 

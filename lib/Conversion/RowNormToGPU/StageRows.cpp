@@ -119,10 +119,13 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     if (rowBytes % vectorBytes == 0 || rowBytes > kMaxStagedRowBytes ||
         runBytes % kBulkUnitBytes != 0)
       return;
-    // A row's last vector may reach past the run (masked lanes), and one
-    // read as words one word further (readAsWords): a vector and a unit of
-    // padding.
-    int64_t bufferBytes = runBytes + vectorBytes + kBulkUnitBytes;
+    // x's rows come in to one region and y's go out from another, so that
+    // no thread writes what another reads (a vector read as words holds a
+    // neighbour's element). A row's last vector may reach past the run
+    // (masked lanes), and one read as words one word further (readAsWords):
+    // a vector and a unit of padding after x's.
+    int64_t inBytes = runBytes + vectorBytes + kBulkUnitBytes;
+    int64_t bufferBytes = inBytes + runBytes;
     // The buffer and its completion word (8 bytes).
     int64_t stagedBytes = bufferBytes + 8;
     if (contract.staticSharedBytes + stagedBytes >
@@ -140,7 +143,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
 
     MLIRContext *ctx = kernel.getContext();
     auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
-    // Bytes, viewed as elements (the rows) and as 32-bit words.
+    // Bytes, viewed as elements (x's rows, then y's) and as 32-bit words.
     Value buffer = kernel.addWorkgroupAttribution(
         MemRefType::get({bufferBytes}, IntegerType::get(ctx, 8),
                         MemRefLayoutAttrInterface(), space),
@@ -195,7 +198,8 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       op.moveBefore(staged.elseBlock()->getTerminator());
 
     b.setInsertionPoint(staged.thenBlock()->getTerminator());
-    Value elements = viewAs(b, buffer, elementType);
+    Value rowsIn = viewAs(b, buffer, 0, inBytes, elementType);
+    Value rowsOut = viewAs(b, buffer, inBytes, runBytes, elementType);
     Value threadX = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
     Value threadY = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
     Value zero = arith::ConstantIndexOp::create(b, 0);
@@ -236,11 +240,16 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       }
     });
     for (Operation *op : accesses)
-      redirect(op, elements, rowStart);
+      redirect(op, rowsIn, rowsOut, rowStart);
     assumeRowsPresent(staged, x, y, info.staticRows);
-    holdRows(kernel, staged, elements);
-    if (elementBytes == 2)
-      accessAsWords(staged, elements);
+    holdRows(kernel, staged, rowsIn);
+    if (elementBytes == 2) {
+      OpBuilder atViews(rowsOut.getDefiningOp()->getNextNode());
+      Type word = atViews.getI32Type();
+      readAsWords(staged, rowsIn, viewAs(atViews, buffer, 0, inBytes, word));
+      writeAsWords(staged, rowsOut,
+                   viewAs(atViews, buffer, inBytes, runBytes, word));
+    }
     if (Value weight = contractArgument(kernel, contract, "w"))
       loadWeightDuringCopy(copying, weight,
                            target.getRegistersPerProcessor() /
@@ -249,7 +258,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     target.createBulkCopyOutFence(b, b.getLoc());
     gpu::BarrierOp::create(b);
     scf::IfOp::create(b, first, [&](OpBuilder &then, Location loc) {
-      target.createBulkCopyOut(then, loc, runAddress(y), buffer, bytes);
+      target.createBulkCopyOut(then, loc, runAddress(y), rowsOut, bytes);
       scf::YieldOp::create(then, loc);
     });
 
@@ -259,10 +268,10 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
                     updated.toAttr(ctx));
   }
 
-  /// Writes: at an even element index, V / 2 words; at an odd one, the
-  /// first and last elements alone (their words hold a neighbour's
-  /// elements, which another thread writes) and the V / 2 - 1 words
-  /// between.
+  /// Writes, as readAsWords for reads: at an even element index, V / 2
+  /// words; at an odd one, the first and last elements alone (their words
+  /// hold a neighbour's elements, which another thread writes) and the
+  /// V / 2 - 1 words between.
   static void writeAsWords(scf::IfOp staged, Value elements, Value words) {
     SmallVector<vector::StoreOp> writes;
     staged.getThenRegion().walk([&](vector::StoreOp store) {
@@ -320,22 +329,24 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     }
   }
 
-  /// The byte buffer `bytes` as a memref of `unit`.
-  static Value viewAs(OpBuilder &b, Value bytes, Type unit) {
+  /// `size` bytes of the byte buffer `bytes` from `offset`, as a memref of
+  /// `unit`.
+  static Value viewAs(OpBuilder &b, Value bytes, int64_t offset, int64_t size,
+                      Type unit) {
     auto type = cast<MemRefType>(bytes.getType());
-    int64_t count = type.getNumElements() * 8 / unit.getIntOrFloatBitWidth();
     Location loc = bytes.getLoc();
     return memref::ViewOp::create(
         b, loc,
-        MemRefType::get({count}, unit, MemRefLayoutAttrInterface(),
-                        type.getMemorySpace()),
-        bytes, arith::ConstantIndexOp::create(b, loc, 0), ValueRange());
+        MemRefType::get({size * 8 / unit.getIntOrFloatBitWidth()}, unit,
+                        MemRefLayoutAttrInterface(), type.getMemorySpace()),
+        bytes, arith::ConstantIndexOp::create(b, loc, offset), ValueRange());
   }
 
-  /// `op` (a vector access of x or y at [row, column]) reads or writes
-  /// `buffer` at `rowStart` + column instead, at the element's alignment (a
-  /// row starts at any phase in the buffer).
-  static void redirect(Operation *op, Value buffer, Value rowStart) {
+  /// `op` (a vector access of x or y at [row, column]) reads `rowsIn` or
+  /// writes `rowsOut` at `rowStart` + column instead, at the element's
+  /// alignment (a row starts at any phase there).
+  static void redirect(Operation *op, Value rowsIn, Value rowsOut,
+                       Value rowStart) {
     OpBuilder b(op);
     Location loc = op->getLoc();
     auto flat = [&](ValueRange indices) {
@@ -344,18 +355,18 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     };
     Operation *replacement = nullptr;
     if (auto load = dyn_cast<vector::LoadOp>(op))
-      replacement = vector::LoadOp::create(b, loc, load.getVectorType(), buffer,
+      replacement = vector::LoadOp::create(b, loc, load.getVectorType(), rowsIn,
                                            flat(load.getIndices()));
     else if (auto load = dyn_cast<vector::MaskedLoadOp>(op))
       replacement = vector::MaskedLoadOp::create(
-          b, loc, load.getVectorType(), buffer, flat(load.getIndices()),
+          b, loc, load.getVectorType(), rowsIn, flat(load.getIndices()),
           load.getMask(), load.getPassThru());
     else if (auto store = dyn_cast<vector::StoreOp>(op))
       replacement = vector::StoreOp::create(b, loc, store.getValueToStore(),
-                                            buffer, flat(store.getIndices()));
+                                            rowsOut, flat(store.getIndices()));
     else if (auto store = dyn_cast<vector::MaskedStoreOp>(op))
       replacement = vector::MaskedStoreOp::create(
-          b, loc, buffer, flat(store.getIndices()), store.getMask(),
+          b, loc, rowsOut, flat(store.getIndices()), store.getMask(),
           store.getValueToStore());
     op->replaceAllUsesWith(replacement);
     op->erase();
@@ -365,7 +376,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
   /// against the row count (x's or y's dimension 0, or a static M) hold.
   /// Folding them leaves both passes over a row with the same columns and no
   /// branches around the buffer's loads, so that the loads are one (x held in
-  /// registers, never read after another thread wrote y there).
+  /// registers).
   static void assumeRowsPresent(scf::IfOp staged, Value x, Value y,
                                 std::optional<int64_t> staticRows) {
     auto isRowCount = [&](Value value) {
@@ -456,22 +467,16 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
 
   /// The staged copy's accesses to whole vectors of 16-bit elements in
   /// `elements` go through the 32-bit words that hold them (the same
-  /// bytes, viewed as `words`). One access per element, as vector.load and
-  /// vector.store lower at a 2-byte alignment, kept the shared-memory pipe
-  /// busy (Nsight, `s16d`, bf16 N = 255: 1.8 M wavefronts, 70% beyond one
-  /// per request, against 1.1 M for the prototype's word accesses) and ran
-  /// a quarter slower than the unaligned copy it replaces. Measured
+  /// bytes, viewed as `words`; writeAsWords for y's). One access per element,
+  /// as vector.load and vector.store lower at a 2-byte alignment, kept the
+  /// shared-memory pipe busy (Nsight, `s16d`, bf16 N = 255: 1.8 M wavefronts,
+  /// 70% beyond one per request, against 1.1 M for the prototype's word
+  /// accesses) and ran a quarter slower than the unaligned copy it replaces.
+  /// Measured
   /// (`s16e`, `s16f`): reads as words +10 to +23% at 16-bit N = 127 / 255,
   /// writes as words +4 to +7% more (-3 to -4% at N = 63, still 3x the
   /// unaligned copy).
-  static void accessAsWords(scf::IfOp staged, Value elements) {
-    auto elementsView = elements.getDefiningOp<memref::ViewOp>();
-    OpBuilder atView(elementsView->getNextNode());
-    Value words = viewAs(atView, elementsView.getSource(), atView.getI32Type());
-    readAsWords(staged, elements, words);
-    writeAsWords(staged, elements, words);
-  }
-
+  ///
   /// Reads: the V / 2 + 1 words that hold the vector, joined in pairs by a
   /// funnel shift of 0 or 16 bits (the row's phase).
   static void readAsWords(scf::IfOp staged, Value elements, Value words) {
@@ -523,11 +528,10 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     }
   }
 
-  /// A thread's second read of a column of the buffer reuses its first (both
-  /// at the top of the staged copy, after CSE): the tiled form's ownership
-  /// rule (a thread writes only the columns it reads, after reading them)
-  /// makes that sound, as for global loads in rownorm-reuse-row-loads, which
-  /// leaves workgroup memory alone.
+  /// A thread's second read of a column of x's rows in the buffer reuses its
+  /// first (both at the top of the staged copy, after CSE): nothing writes
+  /// them after the copy in (y's rows are elsewhere). rownorm-reuse-row-loads
+  /// does this for global loads and leaves workgroup memory alone.
   static void holdRows(gpu::GPUFuncOp kernel, scf::IfOp staged, Value buffer) {
     IRRewriter rewriter(kernel.getContext());
     DominanceInfo dominance(kernel);

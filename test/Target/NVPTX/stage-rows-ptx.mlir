@@ -4,10 +4,12 @@
 // bytes expected, cp.async.bulk from global), a block barrier, w's loads
 // issued, every thread waiting on the mbarrier, x read from shared memory as
 // the 32-bit words that hold each vector joined by funnel shifts (a row
-// starts at any phase there), y written back as words (an odd phase's first
-// and last elements alone), the shared writes fenced for the copy engine before the block barrier, and the copy
-// out, waited for before the thread exits (its buffer must outlive the
-// read). ptxas assembles it without spills; the manifest counts the
+// starts at any phase there), y written as words (an odd phase's first
+// and last elements alone) to a second region of the buffer (4096 bytes
+// in: x's 4064, a vector and 16 bytes of padding), so no thread writes
+// what another reads, the shared writes fenced for the copy engine before
+// the block barrier, and the copy out from that region, waited for before
+// the thread exits (its buffer must outlive the read). ptxas assembles it without spills; the manifest counts the
 // buffer and its completion word in static_shared_bytes. With the default
 // pipeline (stage-rows off until it is checked on the GPU) nothing is staged.
 // REQUIRES: ptxas
@@ -22,7 +24,7 @@
 // RUN: FileCheck %s --check-prefix=DEFAULT --input-file=%t/default/bf16_127.sm_90.ptx
 
 // CHECK-LABEL: .visible .entry bf16_127(
-// CHECK: .shared .align 16 .b8 __wg_bf16_127_{{[0-9]+}}[4096];
+// CHECK: .shared .align 16 .b8 __wg_bf16_127_{{[0-9]+}}[8160];
 // CHECK: mbarrier.init.shared::cta.b64 [[[BAR:%r[0-9]+]]], 1;
 // CHECK-NEXT: fence.mbarrier_init.release.cluster;
 // CHECK-NEXT: fence.proxy.async.shared::cta;
@@ -42,14 +44,15 @@
 // CHECK: st.shared.b32
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK: bar.sync 0;
-// CHECK: cp.async.bulk.global.shared::cta.bulk_group [g], [%r{{[0-9]+}}], %r{{[0-9]+}};
+// CHECK: add.s32 [[YROWS:%r[0-9]+]], %r{{[0-9]+}}, 4096;
+// CHECK: cp.async.bulk.global.shared::cta.bulk_group [g], [[[YROWS]]], %r{{[0-9]+}};
 // CHECK-NEXT: cp.async.bulk.commit_group;
 // CHECK-NEXT: cp.async.bulk.wait_group.read 0;
 // HELD-COUNT-10: ld.shared.b32
 // HELD: ld.shared.b16
 // MANIFEST: "spill_load_bytes": 0
 // MANIFEST: "spill_store_bytes": 0
-// MANIFEST: "static_shared_bytes": 4104
+// MANIFEST: "static_shared_bytes": 8168
 // DEFAULT-NOT: cp.async.bulk
 // DEFAULT-NOT: .shared
 
