@@ -200,3 +200,47 @@ func.func @bf16_1025(%x: memref<?x1025xbf16, strided<[?, 1]>>, %w: memref<1025xb
   rownorm.rms_norm ins(%x : memref<?x1025xbf16, strided<[?, 1]>>) weight(%w : memref<1025xbf16>) outs(%y : memref<?x1025xbf16, strided<[?, 1]>>) epsilon(%eps)
   return
 }
+
+// y's region starts on a 16-byte boundary whatever the vector: bf16 N = 3
+// takes vectors of 4 (8 bytes); 128 rows (768 bytes) and a vector and a
+// word round up to 784.
+// CHECK-LABEL: gpu.func @bf16_3(
+// CHECK-SAME: workgroup(%[[BUF3:.*]] : memref<1552xi8
+// CHECK: memref.view %[[BUF3]][%c0{{.*}}][] : memref<1552xi8, #gpu.address_space<workgroup>> to memref<392xbf16
+// CHECK: memref.view %[[BUF3]][%c784{{.*}}][] : memref<1552xi8, #gpu.address_space<workgroup>> to memref<384xbf16
+// CHECK: gpu.return
+func.func @bf16_3(%x: memref<?x3xbf16, strided<[?, 1]>>, %w: memref<3xbf16>, %y: memref<?x3xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x3xbf16, strided<[?, 1]>>) weight(%w : memref<3xbf16>) outs(%y : memref<?x3xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+
+// Vectors of 2 (a schedule given in the source): at an odd index both
+// elements are written alone, with no word between them.
+// CHECK-LABEL: gpu.func @bf16_9_pairs(
+// CHECK: mbarrier.try_wait
+// CHECK: scf.if
+// CHECK: vector.extract %{{.*}}[0] : bf16 from vector<2xbf16>
+// CHECK-NOT: xi32, #gpu.address_space<workgroup>>
+// CHECK: vector.extract %{{.*}}[1] : bf16 from vector<2xbf16>
+// CHECK-NOT: xi32, #gpu.address_space<workgroup>>
+// CHECK: } else {
+// CHECK: vector.bitcast %{{.*}} : vector<2xbf16> to vector<1xi32>
+// CHECK: memref.store %{{.*}} : memref<72xi32, #gpu.address_space<workgroup>>
+// CHECK: gpu.return
+func.func @bf16_9_pairs(%x: memref<?x9xbf16, strided<[?, 1]>>, %w: memref<9xbf16>, %y: memref<?x9xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x9xbf16, strided<[?, 1]>>) weight(%w : memref<9xbf16>) outs(%y : memref<?x9xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 2, vector_width = 2, vectors_per_thread = 2>}
+  return
+}
+
+// x's row stride fixed at 128, y's a parameter: a block's rows are never
+// one run, so the kernel is left as it was (no buffer, no shared bytes
+// counted).
+// CHECK-LABEL: gpu.func @bf16_127_x_stride_128(
+// CHECK-NOT: workgroup(
+// CHECK-SAME: static_shared_bytes = 0
+// CHECK-NOT: llvm.inline_asm
+// CHECK: gpu.return
+func.func @bf16_127_x_stride_128(%x: memref<?x127xbf16, strided<[128, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x127xbf16, strided<[128, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}

@@ -45,6 +45,7 @@ std::pair<Value, Value> storedColumn(Operation *op);
 /// True when the global store (`base`, `column`) could write what `load`
 /// reads.
 bool mayClobber(Value base, Value column, Operation *load);
+
 /// 32-bit registers that hold a load's value.
 unsigned loadRegisters(Operation *load);
 

@@ -94,13 +94,21 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     }
   }
 
+  /// The row stride the source fixed for `role`, if it did.
+  static std::optional<int64_t>
+  staticRowStride(const rownorm::LaunchContract &contract, StringRef role) {
+    for (auto &[fixedRole, stride] : contract.staticRowStrides)
+      if (fixedRole == role)
+        return stride;
+    return std::nullopt;
+  }
+
   /// A row stride: the kernel's parameter, or the value the source fixed.
   static Value rowStride(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel,
                          const rownorm::LaunchContract &contract,
                          StringRef role) {
-    for (auto &[fixedRole, stride] : contract.staticRowStrides)
-      if (fixedRole == role)
-        return arith::ConstantIntOp::create(b, stride, 64);
+    if (std::optional<int64_t> fixed = staticRowStride(contract, role))
+      return arith::ConstantIntOp::create(b, *fixed, 64);
     return contractArgument(kernel, contract, (role + "_row_stride").str());
   }
 
@@ -122,9 +130,10 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     // x's rows come in to one region and y's go out from another, so that
     // no thread writes what another reads (a vector read as words holds a
     // neighbour's element). A row's last vector may reach past the run
-    // (masked lanes), and one read as words one word further (readAsWords):
-    // a vector and a unit of padding after x's.
-    int64_t inBytes = runBytes + vectorBytes + kBulkUnitBytes;
+    // (masked lanes), and one read as words a word further (readAsWords):
+    // x's region is the run, a vector and a word, rounded up to whole units
+    // so that y's starts aligned for the copy out.
+    int64_t inBytes = llvm::alignTo(runBytes + vectorBytes + 4, kBulkUnitBytes);
     int64_t bufferBytes = inBytes + runBytes;
     // The buffer and its completion word (8 bytes).
     int64_t stagedBytes = bufferBytes + 8;
@@ -137,6 +146,18 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     Value y = contractArgument(kernel, contract, yRole);
     if (!x || !y)
       return;
+    SmallVector<StringRef> strided = inPlace
+                                         ? SmallVector<StringRef>{xRole}
+                                         : SmallVector<StringRef>{xRole, yRole};
+    // Each row stride is a parameter (tested below) or fixed at N: a stride
+    // fixed at anything else never makes a run.
+    for (StringRef role : strided) {
+      std::optional<int64_t> fixed = staticRowStride(contract, role);
+      if (fixed ? *fixed != n
+                : !contractArgument(kernel, contract,
+                                    (role + "_row_stride").str()))
+        return;
+    }
     scf::IfOp versioned = findVersionedRows(kernel);
     if (!versioned)
       return;
@@ -164,11 +185,8 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
     Value nValue = arith::ConstantIntOp::create(b, n, 64);
     Value test;
-    for (StringRef role : inPlace ? SmallVector<StringRef>{xRole}
-                                  : SmallVector<StringRef>{xRole, yRole}) {
+    for (StringRef role : strided) {
       Value stride = rowStride(b, kernel, contract, role);
-      if (!stride)
-        return;
       Value same =
           arith::CmpIOp::create(b, arith::CmpIPredicate::eq, stride, nValue);
       test = test ? arith::AndIOp::create(b, test, same) : same;
@@ -316,8 +334,9 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
           b, loc, odd,
           [&](OpBuilder &then, Location) {
             storeElement(then, 0);
-            storeWords(then, 1, count / 2 - 1,
-                       arith::AddIOp::create(then, loc, half, one));
+            if (count > 2) // A vector of 2: its two elements alone.
+              storeWords(then, 1, count / 2 - 1,
+                         arith::AddIOp::create(then, loc, half, one));
             storeElement(then, count - 1);
             scf::YieldOp::create(then, loc);
           },
@@ -377,6 +396,25 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
   /// Folding them leaves both passes over a row with the same columns and no
   /// branches around the buffer's loads, so that the loads are one (x held in
   /// registers).
+  /// True for a value computed (by pure operations) from the block id: a
+  /// row, where a column comes from thread ids and constants alone (a
+  /// static M may equal N).
+  static bool isRowIndex(Value value) {
+    SmallVector<Value> work{value};
+    llvm::DenseSet<Value> seen;
+    while (!work.empty()) {
+      Operation *def = work.pop_back_val().getDefiningOp();
+      if (!def || def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+        continue;
+      if (isa<gpu::BlockIdOp>(def))
+        return true;
+      for (Value operand : def->getOperands())
+        if (seen.insert(operand).second)
+          work.push_back(operand);
+    }
+    return false;
+  }
+
   static void assumeRowsPresent(scf::IfOp staged, Value x, Value y,
                                 std::optional<int64_t> staticRows) {
     auto isRowCount = [&](Value value) {
@@ -390,7 +428,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     SmallVector<arith::CmpIOp> rowTests;
     staged.getThenRegion().walk([&](arith::CmpIOp cmp) {
       if (cmp.getPredicate() == arith::CmpIPredicate::ult &&
-          isRowCount(cmp.getRhs()))
+          isRowCount(cmp.getRhs()) && isRowIndex(cmp.getLhs()))
         rowTests.push_back(cmp);
     });
     for (arith::CmpIOp cmp : rowTests) {
@@ -432,7 +470,8 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       if (held + registers > budget)
         return;
       SmallVector<Operation *> slice;
-      if (!columnSlice(&op, copying, slice))
+      // Everything up to the last op moved is available.
+      if (!columnSlice(&op, issued, slice))
         continue;
       llvm::sort(slice, [](Operation *a, Operation *c) {
         return a->isBeforeInBlock(c);
@@ -477,8 +516,10 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
   /// writes as words +4 to +7% more (-3 to -4% at N = 63, still 3x the
   /// unaligned copy).
   ///
-  /// Reads: the V / 2 + 1 words that hold the vector, joined in pairs by a
-  /// funnel shift of 0 or 16 bits (the row's phase).
+  /// Reads: V / 2 + 1 words from the one that holds the first element (at
+  /// an even index the last is not needed: read anyway, so that the code is
+  /// the same for both phases), joined in pairs by a funnel shift of 0 or
+  /// 16 bits.
   static void readAsWords(scf::IfOp staged, Value elements, Value words) {
     SmallVector<Operation *> reads;
     staged.getThenRegion().walk([&](Operation *op) {
