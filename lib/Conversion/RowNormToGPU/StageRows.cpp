@@ -9,10 +9,13 @@
 // where the target copies such runs between global and workgroup memory
 // without the threads (TargetInfo::hasBulkCopy), the run is copied in, the
 // aligned copy of the row body (rownorm-version-rows) runs on it with x's
-// and y's accesses redirected to the workgroup buffer (any phase is fine
-// there), and the run is copied out. A third version of the row body, under
-// a uniform test; rows of any other layout and the last, partial block keep
-// the other two.
+// reads and y's writes redirected to two regions of a workgroup buffer (any
+// phase is fine there; 16-bit vectors go through the 32-bit words that hold
+// them), w's loads are issued while the run is copied, and y's run is
+// copied out. A third version of the row body, under a uniform test; rows
+// of any other layout and the last, partial block keep the other two.
+// Kernels whose row strides are fixed have no aligned copy to run, so they
+// are not staged even when the strides equal N.
 //
 //===----------------------------------------------------------------------===//
 
