@@ -56,25 +56,30 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     global and workgroup memory (TargetInfo::hasBulkCopy): when both row
     strides are N and every row of the block exists (a test uniform over
     the block), the block's rows are one contiguous run, 16-byte aligned
-    when rows per block x row bytes is a multiple of 16. That run is copied
-    into a 16-byte-aligned workgroup buffer by one thread
-    (createBulkCopyIn; every thread waits for it), the aligned copy of the
-    row body (the then region of rownorm-version-rows' scf.if, found by its
-    `rownorm.versioned_rows` mark) runs with its accesses to x and y, masked
-    ones included, redirected to the buffer at (row in block) x N +
-    column, and the run is copied out (createBulkCopyOutFence, a block
-    barrier, createBulkCopyOut). In that copy the row tests against the row
-    count (the `rows` parameter or a static M) are folded to true, so both
-    passes over a row read the buffer at the same columns and the second
-    reuses the first: x is held, and no thread reads a column after another
-    wrote y there (masked lanes read column 0 of their own row, before the
-    row's shuffles). Added as a third version inside the unaligned copy's
-    branch; rows of any other layout and a last, partial block run as
-    before. The launch contract's static shared bytes grow by the buffer
-    and its completion word, within TargetInfo::getStaticSharedMemoryPerBlock.
-    Measured on a hand-written prototype of the same form (tools/gpu/PERFLOG.md,
-    2026-12-02): N = 127 +15 to +32%; 16-bit N = 1025 (2050-byte rows) -6 to
-    -28%, hence the row limit.
+    when rows per block x row bytes is a multiple of 16. One thread copies
+    that run into x's region of a 16-byte-aligned workgroup buffer
+    (createBulkCopyIn); w's loads are issued meanwhile; every thread waits
+    for the run. The aligned copy of the row body (the then region of
+    rownorm-version-rows' scf.if, found by its `rownorm.versioned_rows`
+    mark) runs with its reads of x redirected to x's region and its writes
+    of y, masked ones included, to y's region, both at (row in block) x N +
+    column; x's region is only read after the copy in, so no thread writes
+    what another reads. Vectors of 16-bit elements are read as the 32-bit
+    words that hold them, joined by funnel shifts, and written as words (at
+    an odd element index, the first and last elements alone). The row tests
+    against the row count (the `rows` parameter or a static M) are folded to
+    true, so x is read once and held. y's run is copied out
+    (createBulkCopyOutFence, a block barrier, createBulkCopyOut). Added as a
+    third version inside the unaligned copy's branch; rows of any other
+    layout, kernels whose row strides are fixed, and a last, partial block
+    run as before. The launch contract's static shared bytes grow by the
+    buffer and its completion word, within
+    TargetInfo::getStaticSharedMemoryPerBlock. Runs after
+    rownorm-hoist-row-loads, which selects kernels by their barriers.
+    Measured (tools/gpu/PERFLOG.md, 2026-12-02): at 32768 rows N = 127
+    +17 / +18 / +6% (bf16 / f16 / f32), N = 63 3x (16-bit), 16-bit N = 255
+    -1 to -5%; a hand-written prototype lost 6-28% at 16-bit N = 1025,
+    hence the row limit.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::vector::VectorDialect",

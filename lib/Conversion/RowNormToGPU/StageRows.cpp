@@ -308,26 +308,28 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
       int64_t count = type.getNumElements();
       Value index = store.getIndices().back();
       Value one = arith::ConstantIndexOp::create(b, loc, 1);
-      auto constant = [&](OpBuilder &b, int64_t i) {
-        return arith::ConstantIndexOp::create(b, loc, i).getResult();
+      auto constant = [&](OpBuilder &at, int64_t i) {
+        return arith::ConstantIndexOp::create(at, loc, i).getResult();
       };
-      // Elements [first, first + 2n) of `value` as n words from word `at`.
-      auto storeWords = [&](OpBuilder &b, int64_t first, int64_t n, Value at) {
+      // Elements [first, first + 2n) of `value` as n words from `word` on.
+      auto storeWords = [&](OpBuilder &in, int64_t first, int64_t n,
+                            Value word) {
         SmallVector<int64_t> positions;
         for (int64_t i = 0; i < 2 * n; ++i)
           positions.push_back(first + i);
         Value pairs = vector::BitCastOp::create(
-            b, loc, VectorType::get({n}, b.getI32Type()),
-            vector::ShuffleOp::create(b, loc, value, value, positions));
+            in, loc, VectorType::get({n}, in.getI32Type()),
+            vector::ShuffleOp::create(in, loc, value, value, positions));
         for (int64_t i = 0; i < n; ++i)
           memref::StoreOp::create(
-              b, loc, vector::ExtractOp::create(b, loc, pairs, i), words,
-              ValueRange{arith::AddIOp::create(b, loc, at, constant(b, i))});
+              in, loc, vector::ExtractOp::create(in, loc, pairs, i), words,
+              ValueRange{
+                  arith::AddIOp::create(in, loc, word, constant(in, i))});
       };
-      auto storeElement = [&](OpBuilder &b, int64_t i) {
+      auto storeElement = [&](OpBuilder &in, int64_t i) {
         memref::StoreOp::create(
-            b, loc, vector::ExtractOp::create(b, loc, value, i), elements,
-            ValueRange{arith::AddIOp::create(b, loc, index, constant(b, i))});
+            in, loc, vector::ExtractOp::create(in, loc, value, i), elements,
+            ValueRange{arith::AddIOp::create(in, loc, index, constant(in, i))});
       };
       Value odd = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::ne,
@@ -394,11 +396,6 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     op->erase();
   }
 
-  /// In the staged copy every row of the block exists: its tests of a row
-  /// against the row count (x's or y's dimension 0, or a static M) hold.
-  /// Folding them leaves both passes over a row with the same columns and no
-  /// branches around the buffer's loads, so that the loads are one (x held in
-  /// registers).
   /// True for a value computed (by pure operations) from the block id: a
   /// row, where a column comes from thread ids and constants alone (a
   /// static M may equal N).
@@ -418,6 +415,11 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     return false;
   }
 
+  /// In the staged copy every row of the block exists: its tests of a row
+  /// against the row count (x's or y's dimension 0, or a static M) hold.
+  /// Folding them leaves both passes over a row with the same columns and no
+  /// branches around the buffer's loads, so that the loads are one (x held in
+  /// registers).
   static void assumeRowsPresent(scf::IfOp staged, Value x, Value y,
                                 std::optional<int64_t> staticRows) {
     auto isRowCount = [&](Value value) {
@@ -514,10 +516,9 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
   /// shared-memory pipe busy (Nsight, `s16d`, bf16 N = 255: 1.8 M wavefronts,
   /// 70% beyond one per request, against 1.1 M for the prototype's word
   /// accesses) and ran a quarter slower than the unaligned copy it replaces.
-  /// Measured
-  /// (`s16e`, `s16f`): reads as words +10 to +23% at 16-bit N = 127 / 255,
-  /// writes as words +4 to +7% more (-3 to -4% at N = 63, still 3x the
-  /// unaligned copy).
+  /// Measured (`s16e`, `s16f`): reads as words +10 to +23% at 16-bit
+  /// N = 127 / 255, writes as words +4 to +7% more (-3 to -4% at N = 63,
+  /// still 3x the unaligned copy).
   ///
   /// Reads: V / 2 + 1 words from the one that holds the first element (at
   /// an even index the last is not needed: read anyway, so that the code is
