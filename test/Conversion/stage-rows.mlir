@@ -1,5 +1,5 @@
 // rownorm-stage-rows on the kernels convert-rownorm-to-gpu makes: where rows
-// are short (<= 512 bytes) and not whole vectors, on a target with bulk
+// are short (at most 128 elements) and not whole vectors, on a target with bulk
 // copies (sm_90), rownorm-version-rows' branch for rows of unknown alignment
 // (its scf.if carries rownorm.versioned_rows) gets a third version under a
 // uniform test (both row strides N, every row of the block present, against
@@ -14,7 +14,7 @@
 // a thread's columns read once, x held; whole vectors of 16-bit elements
 // read and written as 32-bit words), and the run goes out after a fence
 // and a block barrier, from y's region, by thread (0, 0). Not staged: rows of whole vectors
-// (128), long rows (1025 bf16: 2050 bytes), rows never aligned (a static
+// (128), rows over 128 elements (bf16 129, 1025), rows never aligned (a static
 // stride of 130: no aligned copy to run), a target without bulk copies
 // (gfx942).
 // RUN: rmsnorm-opt %s --rownorm-nvptx-attach-target=chip=sm_90 --rownorm-optimize-pipeline \
@@ -155,23 +155,34 @@ func.func @f32_127_in_place(%xy: memref<?x127xf32, strided<[?, 1]>>, %w: memref<
 }
 
 // The buffer is declared statically, within the target's static limit
-// (sm_90: 48 KiB, TargetInfo::getStaticSharedMemoryPerBlock): 32 rows of
-// 510 bytes are staged (16320 bytes twice, and 32 of padding), 64 rows
-// (65312 bytes) are not, though a block may use 227 KiB with an opt-in.
-// CHECK-LABEL: gpu.func @bf16_255_rows_32(
-// CHECK-SAME: workgroup(%{{.*}} : memref<32672xi8
+// (sm_90: 48 KiB, TargetInfo::getStaticSharedMemoryPerBlock): 64 rows of
+// 254 bytes are staged (16288 bytes in, 16256 out), 128 rows (65056 bytes)
+// are not, though a block may use 227 KiB with an opt-in.
+// CHECK-LABEL: gpu.func @bf16_127_rows_64(
+// CHECK-SAME: workgroup(%{{.*}} : memref<32544xi8
 // CHECK: cp.async.bulk.shared::cluster.global
 // CHECK: gpu.return
-// CHECK-LABEL: gpu.func @bf16_255_rows_64(
+// CHECK-LABEL: gpu.func @bf16_127_rows_128(
 // CHECK-NOT: workgroup(
 // CHECK-NOT: llvm.inline_asm
 // CHECK: gpu.return
-func.func @bf16_255_rows_32(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
-  rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
+func.func @bf16_127_rows_64(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x127xbf16, strided<[?, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 64, threads_per_row = 2, vector_width = 8, vectors_per_thread = 8>}
   return
 }
-func.func @bf16_255_rows_64(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
-  rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 64, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>}
+func.func @bf16_127_rows_128(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x127xbf16, strided<[?, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[?, 1]>>) epsilon(%eps) {schedule = #rownorm.schedule<rows_per_block = 128, threads_per_row = 2, vector_width = 8, vectors_per_thread = 8>}
+  return
+}
+
+// The row limit is one of elements (128), not bytes: bf16 129 (258 bytes)
+// is not staged, f32 127 (508 bytes; f32_127_in_place above) is.
+// CHECK-LABEL: gpu.func @bf16_129(
+// CHECK-NOT: workgroup(
+// CHECK-NOT: llvm.inline_asm
+// CHECK: gpu.return
+func.func @bf16_129(%x: memref<?x129xbf16, strided<[?, 1]>>, %w: memref<129xbf16>, %y: memref<?x129xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x129xbf16, strided<[?, 1]>>) weight(%w : memref<129xbf16>) outs(%y : memref<?x129xbf16, strided<[?, 1]>>) epsilon(%eps)
   return
 }
 

@@ -52,7 +52,7 @@ def StageRows : Pass<"rownorm-stage-rows"> {
   let description = [{
     For a kernel whose rows are not a whole number of its vectors (so
     contiguous rows start at every phase and take rownorm-align-rows' copy)
-    and are at most 512 bytes long, on a target with bulk copies between
+    and hold at most 128 elements, on a target with bulk copies between
     global and workgroup memory (TargetInfo::hasBulkCopy): when both row
     strides are N and every row of the block exists (a test uniform over
     the block), the block's rows are one contiguous run, 16-byte aligned
@@ -76,10 +76,12 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     buffer and its completion word, within
     TargetInfo::getStaticSharedMemoryPerBlock. Runs after
     rownorm-hoist-row-loads, which selects kernels by their barriers.
-    Measured (tools/gpu/PERFLOG.md, 2026-12-02): at 32768 rows N = 127
-    +17 / +18 / +6% (bf16 / f16 / f32), N = 63 3x (16-bit), 16-bit N = 255
-    -1 to -5%; a hand-written prototype lost 6-28% at 16-bit N = 1025,
-    hence the row limit.
+    On by default (pipeline option stage-rows). Measured on the H200
+    (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`), at 32768 rows against the
+    unstaged kernel: N = 13 / 31 / 63 2.8-3.2x (16-bit), 1.3-2.7x (f32);
+    N = 127 +18% (16-bit), +6.5% (f32); 16-bit N = 255 -2 to -5% and 257
+    -8 to -9%, hence a limit on elements, not bytes (f32 255 / 257 gained
+    12-16%, left out until the widths between are measured).
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::vector::VectorDialect",

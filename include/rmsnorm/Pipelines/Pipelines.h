@@ -71,9 +71,8 @@ struct GPUPipelineOptions : public TilingPipelineOptions<Derived> {
       *this, "stage-rows",
       llvm::cl::desc("Short rows of unknown alignment staged through "
                      "workgroup memory by bulk copies when contiguous "
-                     "(rownorm-stage-rows; where the target can). Off until "
-                     "checked on the GPU"),
-      llvm::cl::init(false)};
+                     "(rownorm-stage-rows; where the target can)"),
+      llvm::cl::init(true)};
 };
 
 /// Options of `rownorm-to-gpu-pipeline`.
@@ -95,7 +94,7 @@ void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 void buildRowNormToGPUPipeline(
     OpPassManager &pm, const TileRowsOptions &tiling,
     CacheHintLoads cacheHints = CacheHintLoads::Reread,
-    bool launchOverlap = true, bool stageRows = false);
+    bool launchOverlap = true, bool stageRows = true);
 
 void registerPipelines();
 

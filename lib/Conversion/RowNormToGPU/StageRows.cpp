@@ -48,10 +48,13 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 
 namespace {
-/// Rows of at most this many bytes are staged (measured 2026-12-02,
-/// tools/gpu/PERFLOG.md, `s15c`-`s15f`, hand-written prototype: +15 to +32%
-/// at N = 127, 254 / 508 bytes; -6 to -28% at 16-bit N = 1025, 2050 bytes).
-constexpr int64_t kMaxStagedRowBytes = 512;
+/// Rows of at most this many elements are staged. Measured at 32768 rows
+/// (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`): N = 13 / 31 / 63 / 127 gain
+/// 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x / +6.5% at
+/// f32; 16-bit 255 (510 bytes) loses 2-5% and 257 8-9%, so the limit is not
+/// one of bytes (f32 255 / 257, 1020 / 1028 bytes, gain 12-16%: left out
+/// until widths between them are measured).
+constexpr int64_t kMaxStagedRowElements = 128;
 
 /// The run's copies move whole units of this many bytes, aligned to it.
 constexpr int64_t kBulkUnitBytes = 16;
@@ -127,7 +130,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     int64_t vectorBytes = info.schedule.getVectorWidth() * elementBytes;
     // Rows of whole vectors take the aligned copy when contiguous: nothing
     // to gain.
-    if (rowBytes % vectorBytes == 0 || rowBytes > kMaxStagedRowBytes ||
+    if (rowBytes % vectorBytes == 0 || n > kMaxStagedRowElements ||
         runBytes % kBulkUnitBytes != 0)
       return;
     // x's rows come in to one region and y's go out from another, so that

@@ -11,9 +11,12 @@
 // - the in-warp reduction is a shfl.sync.bfly butterfly over offsets 1, 2, 4,
 //   ... up to the row's threads in a warp, whole-warp clamp (31) and mask
 //   (-1), f32 throughout;
-// - exactly one rsqrt.approx.f32 per code path (aligned, unknown alignment);
+// - exactly one rsqrt.approx.f32 per code path (aligned, unknown alignment,
+//   and for short rows the staged copy: rownorm-stage-rows);
 // - nowhere: f16/bf16 arithmetic, sqrt, division, local memory, calls,
 //   external symbols (libdevice) (--implicit-check-not: the whole output);
+// - y's 16-byte stores in each kernel (prefix STORES; a staged path writes
+//   its rows to shared memory);
 // - each thread reads x once: the 16-byte loads are x's and w's vectors,
 //   no more (LOADS; a lost load reuse adds a second read of x).
 // DEFINE: %{bans} = --implicit-check-not='{{(add|sub|mul|fma)(\.rn)?\.(bf16|f16)}}' --implicit-check-not='{{sqrt\.r|div\.r|\.local|call|\.extern}}'
@@ -21,6 +24,7 @@
 // RUN: cat %t/bf16_*[0-9].sm_90.ptx %t/f16_*[0-9].sm_90.ptx %t/f32_*[0-9].sm_90.ptx > %t.all
 // RUN: FileCheck %s --input-file=%t.all %{bans}
 // RUN: FileCheck %s --input-file=%t.all --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=ld.global.nc.v4 --implicit-check-not=cache_hint.v4
+// RUN: FileCheck %s --input-file=%t.all --check-prefix=STORES
 // RUN: FileCheck %s --check-prefix=LINES < %t.lines
 // Rows of a width that is not whole vectors (1001): the weight realigned
 // from 8-byte loads by one funnel shift per word (rownorm-align-rows), no
@@ -39,6 +43,8 @@
 // RUN: not FileCheck %s --input-file=%t.offsets %{bans} 2>&1 | FileCheck %s --check-prefix=CAUGHT-MISSING
 // RUN: sed -e '0,/\(ld.global.v4.b32.*\)$/s//\1\n\t\1/' %t.all > %t.reload
 // RUN: not FileCheck %s --input-file=%t.reload --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=cache_hint.v4 2>&1 | FileCheck %s --check-prefix=CAUGHT-EXCLUDED
+// RUN: sed -e 's/st.global.v4.b32/st.global.v2.b32/g' %t.all > %t.narrow-stores
+// RUN: not FileCheck %s --input-file=%t.narrow-stores --check-prefix=STORES 2>&1 | FileCheck %s --check-prefix=CAUGHT-MISSING
 // RUN: sed -e '0,/\(ld.global.L1::evict_last.*\)$/s//\1\n\t\1/' %t.all > %t.reload-hinted
 // RUN: not FileCheck %s --input-file=%t.reload-hinted --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=cache_hint.v4 2>&1 | FileCheck %s --check-prefix=CAUGHT-EXCLUDED
 // CAUGHT-EXCLUDED: error: {{.*}}excluded string found in input
@@ -65,8 +71,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry bf16_1001(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_1001(
 // LOADS-COUNT-26: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -74,6 +80,7 @@
 // CHECK-LABEL: .visible .entry bf16_13(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 bf16_13_param_
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
@@ -81,10 +88,14 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// CHECK-NOT: shfl.sync
+// CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry bf16_13(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_13(
-// LOADS-COUNT-2: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-5: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry bf16_32768(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -107,8 +118,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry bf16_32768(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_32768(
 // LOADS-COUNT-74: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -133,8 +144,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry bf16_4096(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_4096(
 // LOADS-COUNT-13: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -159,8 +170,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry bf16_5120(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_5120(
 // LOADS-COUNT-41: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -185,8 +196,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f16_1001(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_1001(
 // LOADS-COUNT-20: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -194,6 +205,7 @@
 // CHECK-LABEL: .visible .entry f16_13(
 // CHECK-COUNT-3: .param .u64 .ptr
 // CHECK-COUNT-3: .param .u64 f16_13_param_
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
@@ -201,10 +213,14 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// CHECK-NOT: shfl.sync
+// CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f16_13(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_13(
-// LOADS-COUNT-2: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-5: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f16_32768(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -227,8 +243,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f16_32768(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_32768(
 // LOADS-COUNT-74: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -253,8 +269,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f16_4096(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_4096(
 // LOADS-COUNT-13: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -279,8 +295,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f16_5120(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_5120(
 // LOADS-COUNT-41: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -305,8 +321,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f32_1001(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_1001(
 // LOADS-COUNT-58: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -322,10 +338,14 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
+// CHECK: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// CHECK-NOT: shfl.sync
+// CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f32_13(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_13(
-// LOADS-COUNT-15: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-18: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // CHECK-LABEL: .visible .entry f32_32768(
 // CHECK-COUNT-3: .param .u64 .ptr
@@ -348,8 +368,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f32_32768(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_32768(
 // LOADS-COUNT-80: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -374,8 +394,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f32_4096(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_4096(
 // LOADS-COUNT-10: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -400,8 +420,8 @@
 // CHECK-NOT: shfl.sync
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
-// CHECK: st.global.v4.b32
-// CHECK-NOT: rsqrt.approx.f32
+// STORES-LABEL: .visible .entry f32_5120(
+// STORES: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_5120(
 // LOADS-COUNT-25: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 

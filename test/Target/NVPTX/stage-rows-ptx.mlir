@@ -10,8 +10,9 @@
 // what another reads, the shared writes fenced for the copy engine before
 // the block barrier, and the copy out from that region, waited for before
 // the thread exits (its buffer must outlive the read). ptxas assembles it without spills; the manifest counts the
-// buffer and its completion word in static_shared_bytes. With the default
-// pipeline (stage-rows off until it is checked on the GPU) nothing is staged.
+// buffer and its completion word in static_shared_bytes. The default
+// pipeline stages it too (the same PTX); with stage-rows=false nothing is
+// staged.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t/default
 // RUN: rmsnorm-emit %s --target=nvptx --nvptx-pipeline="chip=sm_90 stage-rows=true" -o %t > %t.lines
@@ -21,7 +22,9 @@
 // read from shared memory once (2 x 5 word loads and its tail element).
 // RUN: FileCheck %s --check-prefix=HELD --input-file=%t/bf16_127.sm_90.ptx --implicit-check-not=ld.shared
 // RUN: rmsnorm-emit %s --target=nvptx -o %t/default > /dev/null
-// RUN: FileCheck %s --check-prefix=DEFAULT --input-file=%t/default/bf16_127.sm_90.ptx
+// RUN: diff %t/bf16_127.sm_90.ptx %t/default/bf16_127.sm_90.ptx
+// RUN: rmsnorm-emit %s --target=nvptx --nvptx-pipeline="chip=sm_90 stage-rows=false" -o %t/off > /dev/null
+// RUN: FileCheck %s --check-prefix=OFF --input-file=%t/off/bf16_127.sm_90.ptx
 
 // CHECK-LABEL: .visible .entry bf16_127(
 // CHECK: .shared .align 16 .b8 __wg_bf16_127_{{[0-9]+}}[8160];
@@ -53,8 +56,10 @@
 // MANIFEST: "spill_load_bytes": 0
 // MANIFEST: "spill_store_bytes": 0
 // MANIFEST: "static_shared_bytes": 8168
-// DEFAULT-NOT: cp.async.bulk
-// DEFAULT-NOT: .shared
+// OFF: .visible .entry bf16_127(
+// OFF-NOT: cp.async.bulk
+// OFF-NOT: .shared
+// OFF: ret;
 
 func.func @bf16_127(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x127xbf16, strided<[?, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[?, 1]>>) epsilon(%eps)
