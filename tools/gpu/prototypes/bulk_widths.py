@@ -6,6 +6,9 @@ whose rows are whole 16-byte vectors get ours' files (an A/A control);
 the others the prototype with ours' block, threads per row capped at a
 subgroup (its reduction is a shuffle) and rows per block rounded up so that
 a block's rows are whole 16-byte units, within 1024 threads and 48 KiB.
+An optional third and fourth argument name another prototype with the
+same kernel list: its body template and its .cu / .cubin stem (flat_rows.cu:
+flatRows flat_rows).
 Usage, from the repository root:
   BENCH_WIDTHS="63 64 ..." BENCH_KERNELS=out/bench-odd tools/gpu/benchmark.sh emit
   python3 tools/gpu/prototypes/bulk_widths.py out/bench-odd out/bulk-odd
@@ -24,7 +27,7 @@ from staged_rows_manifests import write_manifest
 CTYPES = {"f32": "float", "f16": "__half", "bf16": "__nv_bfloat16"}
 
 
-def main(ours, out):
+def main(ours, out, body="bulkStagedSubtiles", stem="bulk_staged_rows"):
     os.makedirs(out, exist_ok=True)
     lines = []
     for path in sorted(glob.glob(f"{ours}/rms_norm_*.sm_90.json")):
@@ -34,8 +37,8 @@ def main(ours, out):
         dtype, n = m["dtype"], m["n"]
         size = 4 if dtype == "f32" else 2
         if n * size % 16 == 0:
-            stem = os.path.basename(path)[: -len(".sm_90.json")]
-            for f in glob.glob(f"{ours}/{stem}*.sm_90.*"):
+            kernel = os.path.basename(path)[: -len(".sm_90.json")]
+            for f in glob.glob(f"{ours}/{kernel}*.sm_90.*"):
                 if not f.endswith(".h"):
                     shutil.copy(f, out)
             continue
@@ -46,15 +49,15 @@ def main(ours, out):
             rows -= unit
         if threads * rows > 1024 or rows * n * size > 48 * 1024:
             sys.exit(f"bulk_widths.py: no block fits {dtype} {n}")
-        lines.append(f"PROTOTYPE_KERNEL(bulkStagedSubtiles, rms_norm_{dtype}_{n}, "
+        lines.append(f"PROTOTYPE_KERNEL({body}, rms_norm_{dtype}_{n}, "
                      f"{CTYPES[dtype]}, {n}, {threads}, {rows})")
-        write_manifest(ours, out, dtype, n, threads, rows, "bulk_staged_rows")
+        write_manifest(ours, out, dtype, n, threads, rows, stem)
     with open(f"{out}/kernels.inc", "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"{len(lines)} prototype kernels in {out}/kernels.inc")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 5):
         sys.exit(__doc__)
     main(*sys.argv[1:])
