@@ -41,9 +41,10 @@ struct TiledNest {
 /// Canonicalization folds a grid loop of one iteration: with M = 1 fixed in
 /// the source and one row per block, the thread loops (or, with one thread
 /// per row, the row's code itself) are left at the top of the kernel
-/// function. Wraps them back into a grid of one block, the form
-/// matchTiledNest expects. Only that case: any top-level loop that is not a
-/// thread loop of the schedule leaves the function as it is.
+/// function, or in the branches of rownorm-version-rows' scf.if when the row
+/// strides are given at launch. Wraps them back into a grid of one block, the
+/// form matchTiledNest expects. Only that case: any top-level loop that is not
+/// a thread loop of the schedule leaves the function as it is.
 void restoreFoldedGrid(func::FuncOp func) {
   auto dict = func->getAttrOfType<DictionaryAttr>(
       rownorm::RowNormDialect::getKernelAttrName());
@@ -59,24 +60,26 @@ void restoreFoldedGrid(func::FuncOp func) {
       !func.getBody().hasOneBlock() || func.getNumResults() != 0)
     return;
   Block &body = func.getBody().front();
-  // Thread loops only at the top: one under another op (an scf.for, an
-  // scf.if, another scf.parallel: an unfolded grid) is not what the fold
-  // leaves.
+  // Thread loops at the top, or in the branches of scf.if ops there
+  // (rownorm-version-rows' test of the row strides' alignment): one under
+  // anything else (an scf.for, another scf.parallel: an unfolded grid) is
+  // not what the fold leaves.
+  SmallVector<scf::ParallelOp> threadLoops;
   WalkResult buried = func.walk([&](scf::ParallelOp loop) {
-    return loop->getBlock() == &body ? WalkResult::advance()
-                                     : WalkResult::interrupt();
+    for (Operation *parent = loop->getParentOp(); parent != func;
+         parent = parent->getParentOp())
+      if (!isa<scf::IfOp>(parent))
+        return WalkResult::interrupt();
+    threadLoops.push_back(loop);
+    return WalkResult::advance();
   });
   if (buried.wasInterrupted())
     return;
-  for (Operation &op : body) {
-    auto parallel = dyn_cast<scf::ParallelOp>(op);
-    if (!parallel)
-      continue;
+  for (scf::ParallelOp parallel : threadLoops)
     if (parallel.getNumLoops() != 1 ||
         getConstantIntValue(parallel.getUpperBound()[0]) !=
             kernel->schedule.getThreadsPerRow())
       return;
-  }
   OpBuilder b(&body, body.begin());
   Location loc = func.getLoc();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
