@@ -5,8 +5,8 @@
 // uniform test (both row strides N, every row of the block present, against
 // the `rows` parameter or a static M): thread (0, 0) copies the block's run
 // (rows per block x row bytes, from block id x run bytes) into a 16-byte
-// aligned workgroup buffer of bytes (x's rows: the run, a vector and 16
-// bytes of padding; then y's rows: the run; created with its completion
+// aligned workgroup buffer of bytes (x's rows: the run, a vector and a
+// word, rounded up to 16 bytes; then y's rows: the run; created with its completion
 // word; the contract's static shared bytes count both), w's loads are
 // issued, every thread waits, the aligned copy runs with x's reads and y's
 // writes, masked stores included, on the buffer's two regions at (row in

@@ -15,7 +15,7 @@
 //   and for short rows the staged copy: rownorm-stage-rows);
 // - nowhere: f16/bf16 arithmetic, sqrt, division, local memory, calls,
 //   external symbols (libdevice) (--implicit-check-not: the whole output);
-// - y's 16-byte stores in each kernel (prefix STORES; a staged path writes
+// - y's 16-byte stores, counted per kernel (STORES; a staged path writes
 //   its rows to shared memory);
 // - each thread reads x once: the 16-byte loads are x's and w's vectors,
 //   no more (LOADS; a lost load reuse adds a second read of x).
@@ -24,7 +24,7 @@
 // RUN: cat %t/bf16_*[0-9].sm_90.ptx %t/f16_*[0-9].sm_90.ptx %t/f32_*[0-9].sm_90.ptx > %t.all
 // RUN: FileCheck %s --input-file=%t.all %{bans}
 // RUN: FileCheck %s --input-file=%t.all --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=ld.global.nc.v4 --implicit-check-not=cache_hint.v4
-// RUN: FileCheck %s --input-file=%t.all --check-prefix=STORES
+// RUN: FileCheck %s --input-file=%t.all --check-prefix=STORES --implicit-check-not=st.global.v4
 // RUN: FileCheck %s --check-prefix=LINES < %t.lines
 // Rows of a width that is not whole vectors (1001): the weight realigned
 // from 8-byte loads by one funnel shift per word (rownorm-align-rows), no
@@ -43,8 +43,8 @@
 // RUN: not FileCheck %s --input-file=%t.offsets %{bans} 2>&1 | FileCheck %s --check-prefix=CAUGHT-MISSING
 // RUN: sed -e '0,/\(ld.global.v4.b32.*\)$/s//\1\n\t\1/' %t.all > %t.reload
 // RUN: not FileCheck %s --input-file=%t.reload --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=cache_hint.v4 2>&1 | FileCheck %s --check-prefix=CAUGHT-EXCLUDED
-// RUN: sed -e 's/st.global.v4.b32/st.global.v2.b32/g' %t.all > %t.narrow-stores
-// RUN: not FileCheck %s --input-file=%t.narrow-stores --check-prefix=STORES 2>&1 | FileCheck %s --check-prefix=CAUGHT-MISSING
+// RUN: sed -e '0,/st.global.v4.b32/s//st.global.v2.b32/' %t.all > %t.narrow-store
+// RUN: not FileCheck %s --input-file=%t.narrow-store --check-prefix=STORES --implicit-check-not=st.global.v4 2>&1 | FileCheck %s --check-prefix=CAUGHT-MISSING
 // RUN: sed -e '0,/\(ld.global.L1::evict_last.*\)$/s//\1\n\t\1/' %t.all > %t.reload-hinted
 // RUN: not FileCheck %s --input-file=%t.reload-hinted --check-prefix=LOADS --implicit-check-not=ld.global.v4 --implicit-check-not=cache_hint.v4 2>&1 | FileCheck %s --check-prefix=CAUGHT-EXCLUDED
 // CAUGHT-EXCLUDED: error: {{.*}}excluded string found in input
@@ -72,7 +72,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry bf16_1001(
-// STORES: st.global.v4.b32
+// STORES-COUNT-8: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_1001(
 // LOADS-COUNT-26: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -93,7 +93,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry bf16_13(
-// STORES: st.global.v4.b32
+// STORES-COUNT-1: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_13(
 // LOADS-COUNT-5: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -119,7 +119,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry bf16_32768(
-// STORES: st.global.v4.b32
+// STORES-COUNT-16: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_32768(
 // LOADS-COUNT-74: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -145,7 +145,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry bf16_4096(
-// STORES: st.global.v4.b32
+// STORES-COUNT-4: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_4096(
 // LOADS-COUNT-13: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -171,7 +171,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry bf16_5120(
-// STORES: st.global.v4.b32
+// STORES-COUNT-10: st.global.v4.b32
 // LOADS-LABEL: .visible .entry bf16_5120(
 // LOADS-COUNT-41: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -197,7 +197,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f16_1001(
-// STORES: st.global.v4.b32
+// STORES-COUNT-8: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_1001(
 // LOADS-COUNT-20: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -218,7 +218,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f16_13(
-// STORES: st.global.v4.b32
+// STORES-COUNT-1: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_13(
 // LOADS-COUNT-5: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -244,7 +244,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f16_32768(
-// STORES: st.global.v4.b32
+// STORES-COUNT-16: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_32768(
 // LOADS-COUNT-74: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -270,7 +270,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f16_4096(
-// STORES: st.global.v4.b32
+// STORES-COUNT-4: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_4096(
 // LOADS-COUNT-13: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -296,7 +296,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f16_5120(
-// STORES: st.global.v4.b32
+// STORES-COUNT-10: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f16_5120(
 // LOADS-COUNT-41: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -322,7 +322,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f32_1001(
-// STORES: st.global.v4.b32
+// STORES-COUNT-16: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_1001(
 // LOADS-COUNT-58: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -343,7 +343,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f32_13(
-// STORES: st.global.v4.b32
+// STORES-COUNT-6: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_13(
 // LOADS-COUNT-18: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -369,7 +369,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f32_32768(
-// STORES: st.global.v4.b32
+// STORES-COUNT-32: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_32768(
 // LOADS-COUNT-80: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -395,7 +395,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f32_4096(
-// STORES: st.global.v4.b32
+// STORES-COUNT-4: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_4096(
 // LOADS-COUNT-10: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
@@ -421,7 +421,7 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f32_5120(
-// STORES: st.global.v4.b32
+// STORES-COUNT-10: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_5120(
 // LOADS-COUNT-25: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
