@@ -125,11 +125,13 @@ run() {
         || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
       return
     fi
-    # --epsilon applies to kernels that take it as a parameter.
-    { "$harness" "$manifest" --rows 1,2,3,7,rpb-1,rpb+1,$big --strides n,aligned,misaligned
-      "$harness" "$manifest" --rows 7 --strides n,misaligned \
+    # --epsilon applies to kernels that take it as a parameter. A kernel
+    # whose M the source fixed (with strides given at launch) runs at that M.
+    local few=${fixed_rows:-7} pair=${fixed_rows:-7,33}
+    { "$harness" "$manifest" --rows $rows --strides n,aligned,misaligned
+      "$harness" "$manifest" --rows $few --strides n,misaligned \
         --inputs large,zero-rows,subnormal,non-finite,overflow
-      "$harness" "$manifest" --rows 7 --strides n --epsilon 0.25 \
+      "$harness" "$manifest" --rows $few --strides n --epsilon 0.25 \
         --inputs normal,zero-rows
       # x and y rows at different alignment phases (rownorm-align-rows: y
       # stored element by element where its head differs from x's); in
@@ -137,7 +139,7 @@ run() {
       local y_stride=$((n + 1))
       python3 -c "import json,sys; sys.exit(0 if any(p['name'] == 'xy' for p in json.load(open(sys.argv[1]))['params']) else 1)" "$manifest" \
         && y_stride=$((n + 3))
-      "$harness" "$manifest" --rows 7,33 --x-stride $((n + 3)) --y-stride $y_stride; } \
+      "$harness" "$manifest" --rows $pair --x-stride $((n + 3)) --y-stride $y_stride; } \
         > "/tmp/sweep-logs/$name.txt" 2>&1 \
       || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
   }
