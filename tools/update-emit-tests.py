@@ -5,8 +5,12 @@ update_*_test_checks.py: the shuffle offsets follow each kernel's threads per
 row, the 16-byte load counts are pinned from the output. Review the diff: a
 changed count is a code-generation change that must be intended.
 
-usage: tools/update-emit-tests.py [BUILD_DIR]
+usage: tools/update-emit-tests.py [--check] [--tests DIR] [BUILD_DIR]
+  --check: write nothing; exit 1, with a diff, when a test differs from what
+  the script would write (Tools/update-emit-tests-check.test runs this).
+  --tests DIR: the test folder holding Target/ (default: the repository's).
 """
+import difflib
 import json
 import os
 import re
@@ -235,6 +239,18 @@ def many_rows_block(out):
     return "\n".join(lines) + "\n"
 
 
+def check_test(path, text):
+    """Whether `path` holds exactly `text`; prints a diff when not."""
+    have = open(path).read() if os.path.exists(path) else ""
+    if have == text:
+        return True
+    rel = os.path.basename(path)
+    sys.stdout.writelines(difflib.unified_diff(
+        have.splitlines(True), text.splitlines(True), f"{rel} (as is)",
+        f"{rel} (as tools/update-emit-tests.py writes it)"))
+    return False
+
+
 def write_test(path, text):
     """Writes `text` to `path` unless that would drop a RUN line of the file
     (the header and footer are templates here: a RUN line added to the test
@@ -250,8 +266,12 @@ def write_test(path, text):
     return True
 
 
-def main(build):
-    out = tempfile.mkdtemp()
+def main(build, check=False, tests=f"{ROOT}/test"):
+    with tempfile.TemporaryDirectory() as out:
+        return update(build, out, check_test if check else write_test, tests)
+
+
+def update(build, out, emit, tests):
     subprocess.run([f"{build}/bin/rmsnorm-emit", f"{ROOT}/test/Target/Inputs/kernels.mlir",
                     "--ptxas=none", "-o", out], check=True, stdout=subprocess.DEVNULL)
     line = "// LINES: {k}.{chip}.{ext}: registers {regs}, vector width {{{{[0-9]+}}}}, rows per block {{{{[0-9]+}}}}, threads {{{{[0-9]+}}}}"
@@ -260,15 +280,27 @@ def main(build):
     ptx += "\n".join(line.format(k=k, chip="sm_90", ext="ptx", regs="?") for k in sorted(ORDER, key=by_size))
     ptx += "\n" + many_rows_block(out)
     ptx += "\n" + PTX_FOOTER
-    ok = write_test(f"{ROOT}/test/Target/NVPTX/emit-ptx.mlir", ptx)
+    ok = emit(f"{tests}/Target/NVPTX/emit-ptx.mlir", ptx)
     amd = AMD_HEADER + "".join(amd_block(k, out) for k in ORDER)
     amd += "\n// Stores are 16 bytes wide too.\n// RUN: FileCheck %s --input-file=%t.all --check-prefix=STORES\n"
     amd += "\n".join(f"// STORES-LABEL: {{{{^}}}}{k}:\n// STORES: global_store_dwordx4" for k in ORDER)
     amd += "\n\n// One line per kernel written: path, registers, vector width, rows per block, threads.\n"
     amd += "\n".join(line.format(k=k, chip="gfx942", ext="hsaco", regs="{{[0-9]+}}") for k in sorted(ORDER, key=by_size)) + "\n"
-    ok = write_test(f"{ROOT}/test/Target/AMDGPU/emit-amdgcn.mlir", amd) and ok
+    ok = emit(f"{tests}/Target/AMDGPU/emit-amdgcn.mlir", amd) and ok
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else f"{ROOT}/build"))
+    args = sys.argv[1:]
+    check = "--check" in args
+    args = [a for a in args if a != "--check"]
+    tests = f"{ROOT}/test"
+    if "--tests" in args:
+        i = args.index("--tests")
+        if i + 1 >= len(args):
+            sys.exit(__doc__)
+        tests = args[i + 1]
+        del args[i:i + 2]
+    if len(args) > 1:
+        sys.exit(__doc__)
+    sys.exit(main(args[0] if args else f"{ROOT}/build", check, tests))
