@@ -1,6 +1,7 @@
 //===- GlobalAccesses.cpp - what a kernel's global accesses can touch -----===//
 
 #include "GlobalAccesses.h"
+#include "rmsnorm/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -135,4 +136,9 @@ unsigned mlir::rmsnorm::loadRegisters(Operation *load) {
                                vector.getElementType().getIntOrFloatBitWidth()
                          : type.getIntOrFloatBitWidth();
   return std::max(1u, bits / 32);
+}
+
+unsigned mlir::rmsnorm::hoistedLoadBudget(const TargetInfo &target) {
+  return target.getRegistersPerProcessor() /
+         target.getMaxThreadsPerProcessor() * 3 / 4;
 }

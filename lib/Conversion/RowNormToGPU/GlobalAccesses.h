@@ -17,6 +17,8 @@
 
 namespace mlir::rmsnorm {
 
+class TargetInfo;
+
 /// True when `a` and `b` can never be equal (same linear form of index
 /// values, another constant).
 bool provablyDifferent(Value a, Value b);
@@ -48,6 +50,12 @@ bool mayClobber(Value base, Value column, Operation *load);
 
 /// 32-bit registers that hold a load's value.
 unsigned loadRegisters(Operation *load);
+
+/// The most registers a batch of hoisted loads may hold (their values live
+/// until used): three quarters of a thread's share of the register file at
+/// full occupancy. rownorm-hoist-row-loads' batches and rownorm-stage-rows'
+/// w loads issued during the copy in.
+unsigned hoistedLoadBudget(const TargetInfo &target);
 
 } // namespace mlir::rmsnorm
 

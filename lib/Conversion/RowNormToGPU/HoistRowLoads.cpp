@@ -183,8 +183,7 @@ struct HoistRowLoads final
           weightLoads.insert(op);
       });
     }
-    unsigned budget = target->getRegistersPerProcessor() /
-                      target->getMaxThreadsPerProcessor() * 3 / 4;
+    unsigned budget = hoistedLoadBudget(*target);
     // In program order: each load settles below the one before it. A batch
     // is the loads that settled right below its first, unmoved load.
     llvm::DenseMap<Operation *, unsigned> batchRegisters; // By last load.

@@ -275,9 +275,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
                    viewAs(atViews, buffer, inBytes, runBytes, word));
     }
     if (Value weight = contractArgument(kernel, contract, "w"))
-      loadWeightDuringCopy(copying, weight,
-                           target.getRegistersPerProcessor() /
-                               target.getMaxThreadsPerProcessor() * 3 / 4);
+      loadWeightDuringCopy(copying, weight, hoistedLoadBudget(target));
 
     target.createBulkCopyOutFence(b, b.getLoc());
     gpu::BarrierOp::create(b);
