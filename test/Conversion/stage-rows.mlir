@@ -1,5 +1,5 @@
 // rownorm-stage-rows on the kernels convert-rownorm-to-gpu makes: where rows
-// are short (at most 128 elements) and not whole vectors, on a target with bulk
+// are short (at most 128 elements; 256 of 4 bytes) and not whole vectors, on a target with bulk
 // copies (sm_90), rownorm-version-rows' branch for rows of unknown alignment
 // (its scf.if carries rownorm.versioned_rows) gets a third version under a
 // uniform test (both row strides N, every row of the block present, against
@@ -175,14 +175,31 @@ func.func @bf16_127_rows_128(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref
   return
 }
 
-// The row limit is one of elements (128), not bytes: bf16 129 (258 bytes)
-// is not staged, f32 127 (508 bytes; f32_127_in_place above) is.
+// The row limit is one of elements, not bytes: 128 for 16-bit elements
+// (bf16 129, 258 bytes, is not staged), 256 for 32-bit ones (f32 255, 1020
+// bytes, is; f32 257 is not).
 // CHECK-LABEL: gpu.func @bf16_129(
 // CHECK-NOT: workgroup(
 // CHECK-NOT: llvm.inline_asm
 // CHECK: gpu.return
 func.func @bf16_129(%x: memref<?x129xbf16, strided<[?, 1]>>, %w: memref<129xbf16>, %y: memref<?x129xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x129xbf16, strided<[?, 1]>>) weight(%w : memref<129xbf16>) outs(%y : memref<?x129xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+
+// CHECK-LABEL: gpu.func @f32_255(
+// CHECK: cp.async.bulk.shared::cluster.global
+// CHECK: gpu.return
+func.func @f32_255(%x: memref<?x255xf32, strided<[?, 1]>>, %w: memref<255xf32>, %y: memref<?x255xf32, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x255xf32, strided<[?, 1]>>) weight(%w : memref<255xf32>) outs(%y : memref<?x255xf32, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+// CHECK-LABEL: gpu.func @f32_257(
+// CHECK-NOT: workgroup(
+// CHECK-NOT: llvm.inline_asm
+// CHECK: gpu.return
+func.func @f32_257(%x: memref<?x257xf32, strided<[?, 1]>>, %w: memref<257xf32>, %y: memref<?x257xf32, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x257xf32, strided<[?, 1]>>) weight(%w : memref<257xf32>) outs(%y : memref<?x257xf32, strided<[?, 1]>>) epsilon(%eps)
   return
 }
 

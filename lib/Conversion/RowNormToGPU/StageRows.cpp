@@ -49,12 +49,13 @@ using namespace mlir::rmsnorm;
 
 namespace {
 /// Rows of at most this many elements are staged. Measured at 32768 rows
-/// (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`): N = 13 / 31 / 63 / 127 gain
-/// 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x / +6.5% at
-/// f32; 16-bit 255 (510 bytes) loses 2-5% and 257 8-9%, so the limit is not
-/// one of bytes (f32 255 / 257, 1020 / 1028 bytes, gain 12-16%: left out
-/// until widths between them are measured).
+/// (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`, `s17e`): N = 13 / 31 / 63 /
+/// 127 gain 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x /
+/// +6.5% at f32; 16-bit rows above 128 elements gain at 129-191 but lose
+/// 2-10% at 223-257, while f32 rows, read as whole words, gain 7-28% at
+/// every width from 129 to 257 and nothing at 383.
 constexpr int64_t kMaxStagedRowElements = 128;
+constexpr int64_t kMaxStagedWordRowElements = 256;
 
 /// The run's copies move whole units of this many bytes, aligned to it.
 constexpr int64_t kBulkUnitBytes = 16;
@@ -130,7 +131,9 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     int64_t vectorBytes = info.schedule.getVectorWidth() * elementBytes;
     // Rows of whole vectors take the aligned copy when contiguous: nothing
     // to gain.
-    if (rowBytes % vectorBytes == 0 || n > kMaxStagedRowElements ||
+    int64_t maxElements =
+        elementBytes >= 4 ? kMaxStagedWordRowElements : kMaxStagedRowElements;
+    if (rowBytes % vectorBytes == 0 || n > maxElements ||
         runBytes % kBulkUnitBytes != 0)
       return;
     // x's rows come in to one region and y's go out from another, so that
