@@ -19,11 +19,22 @@
 // ceil(rows / R), launch_overlap), so tools/gpu/benchmark.py times it as a
 // --variant. Other strides, unaligned bases and a last partial block take
 // a plain per-row loop (not timed).
+// Eighteenth session (s18a, run): 20-60% of ours at every width — each
+// vector's shared atomic add hit its row's sum with the rest of its warp
+// (up to 32 lanes on one address, serialized). Second form (s18c): a warp
+// first adds its lanes' squares per row by a segmented scan over shuffles
+// (a lane's squares past its row end go to the next lane), so a warp makes
+// one atomic add per row it touches; -DROW_SCALES=1 also turns each row's
+// sum into its scale once (a third barrier) instead of per vector.
 // Build (kernel list and manifests from bulk_widths.py):
 //   python3 tools/gpu/prototypes/bulk_widths.py OURS DIR flatRows flat_rows
 //   nvcc -arch=sm_90 -O3 -cubin -DKERNEL_LIST='"kernels.inc"' -I DIR \
 //        tools/gpu/prototypes/flat_rows.cu -o DIR/flat_rows.cubin
 #include "prototype_kernels.cuh"
+
+#ifndef ROW_SCALES
+#define ROW_SCALES 0
+#endif
 
 template <typename T, int N, int TPR, int R>
 __device__ __forceinline__ void flatRows(const T *__restrict__ x, const T *__restrict__ w,
@@ -63,14 +74,17 @@ __device__ __forceinline__ void flatRows(const T *__restrict__ x, const T *__res
     wbuf[c] = c < 2 * N ? w[c < N ? c : c - N] : fromF<T>(0.f);
   if (tid < R) rowSum[tid] = 0.f;
   __syncthreads(); // sums zeroed, w laid out
+  const int lane = tid & 31;
 #pragma unroll
   for (int k = 0; k < K; ++k) {
+    // A warp's lanes hold consecutive vectors, so its rows are contiguous
+    // runs of lanes (lanes past the run: rows >= R, sums 0).
     const int v = tid + k * THREADS;
+    const int row = v * VW / N;
+    const int split = (row + 1) * N - v * VW; // elements of `row` in the vector
+    float first = 0.f, second = 0.f;
     if (v < V) {
-      const int e0 = v * VW, row = e0 / N;
-      const int split = (row + 1) * N - e0; // elements of `row` in the vector (>= 1)
       const T *e = reinterpret_cast<const T *>(&xq[k]);
-      float first = 0.f, second = 0.f;
 #pragma unroll
       for (int j = 0; j < VW; ++j) {
         const float f = toF(e[j]);
@@ -79,11 +93,24 @@ __device__ __forceinline__ void flatRows(const T *__restrict__ x, const T *__res
         else
           second = fmaf(f, f, second);
       }
-      atomicAdd(&rowSum[row], first);
-      if (split < VW) atomicAdd(&rowSum[row + 1], second);
     }
+    // `second` belongs to the next vector's row (N >= VW): hand it on.
+    const float carried = __shfl_up_sync(0xffffffffu, second, 1);
+    float sum = first + (lane > 0 ? carried : 0.f);
+    if (lane == 31 && split < VW && v < V) atomicAdd(&rowSum[row + 1], second);
+#pragma unroll
+    for (int off = 1; off < 32; off *= 2) {
+      const float up = __shfl_up_sync(0xffffffffu, sum, off);
+      if (lane >= off && (v - off) * VW / N == row) sum += up;
+    }
+    const bool segmentEnd = lane == 31 || (v + 1) * VW / N != row;
+    if (segmentEnd && row < R) atomicAdd(&rowSum[row], sum);
   }
   __syncthreads(); // every row's sum complete
+#if ROW_SCALES
+  if (tid < R) rowSum[tid] = rsqrtf(rowSum[tid] / N + eps);
+  __syncthreads();
+#endif
   const uint32_t *ww = reinterpret_cast<const uint32_t *>(wbuf);
 #pragma unroll
   for (int k = 0; k < K; ++k) {
@@ -92,8 +119,13 @@ __device__ __forceinline__ void flatRows(const T *__restrict__ x, const T *__res
       const int e0 = v * VW, row = e0 / N;
       const int split = (row + 1) * N - e0;
       const int c0 = e0 - row * N; // the first element's column
+#if ROW_SCALES
+      const float s0 = rowSum[row];
+      const float s1 = split < VW ? rowSum[row + 1] : s0;
+#else
       const float s0 = rsqrtf(rowSum[row] / N + eps);
       const float s1 = split < VW ? rsqrtf(rowSum[row + 1] / N + eps) : s0;
+#endif
       // w's columns c0 .. c0 + VW - 1 (past N: the second copy) as words.
       uint32_t wq[WORDS];
       if (sizeof(T) == 4) {
