@@ -5,16 +5,21 @@
 # widths x 3 dtypes, 32768 rows; 9 of the 51 kernels are byte-identical in
 # both (bf16 / f16 223, f32 63 / 101 / 119 / 229 / 455 / 601 / 777): A/A
 # controls.
-# Predictions (sub / ours):
-#  - unstaged tail rows going from <= 8 threads to 16 (16-bit 145, 161, 199,
-#    229; f32 113 staged and unstaged alike): +30-80% (bf16 161 from 42% of
-#    the copy to ~75%);
-#  - 16-bit 301 / 455 (8 -> 16 threads), 601 / 777 (16 -> 32), f32 301 /
-#    451 (16 -> 32): +5-20%;
-#  - staged kernels (16-bit 31-119, f32 31-223; fewer rows a block, smaller
-#    runs, 44-48 registers instead of 56-117): within 10% either way, sign
-#    unknown; bf16 31 / 47 / 63 (1 thread a row today) the likeliest to lose;
+# Predictions (sub / ours), revised against s17e's unstaged kernels (per-row
+# time N / GB/s: bf16 161 at 4 x 5 0.077, 191 at 8 x 3 0.056, 223 / 255 at
+# 16 x 2 0.067; f32 161 at 8 x 5 and 223 at 8 x 7 in line with 16 x 3 / 16 x 4
+# neighbours), so the harm is seen only at 1-4 threads a row:
+#  - 16-bit 161 / 229 (4 threads -> 16, unstaged): +30-80% (bf16 161 from
+#    42% of the copy to ~70%); f32 113 (4 -> 16, staged): +10-25%;
+#  - 16-bit 145 / 199 (8 x 3 -> 16 x 2): -5 to +5%; 16-bit 301 / 455
+#    (8 -> 16 threads), 601 / 777 (16 -> 32), f32 145-223 (8 -> 16, staged),
+#    301 / 451 (16 -> 32): within 5%;
+#  - staged 16-bit 31-119 (1-4 threads today; fewer rows a block, smaller
+#    runs, 44-48 registers instead of 56-117): within 10%, sign unknown;
+#    bf16 31 / 47 / 63 (1 thread a row today) the likeliest to lose;
 #  - the A/A controls within 2%.
+# If so, the rule to adopt is narrower than the patch: tail rows never
+# below 8 threads (or the default's), measured per class above.
 # Here, before the call (at the commit that added this script):
 #   W="31 47 63 85 101 113 119 145 161 199 223 229 301 451 455 601 777"
 #   BENCH_WIDTHS="$W" BENCH_KERNELS=out/s19a-ours tools/gpu/benchmark.sh emit
