@@ -18,18 +18,24 @@
 #    runs, 44-48 registers instead of 56-117): within 10%, sign unknown;
 #    bf16 31 / 47 / 63 (1 thread a row today) the likeliest to lose;
 #  - the A/A controls within 2%.
-# If so, the rule to adopt is narrower than the patch: tail rows never
-# below 8 threads (or the default's), measured per class above.
+# `sub8`: the same rule at a quarter of a subgroup (8 threads on sm_90):
+# 16-bit 161 -> 8 x 3 (191's schedule), 229 and f32 113 -> 16 x 2, 8-thread
+# schedules kept. Prediction: sub8 >= sub - 3% everywhere, and the rule to
+# adopt if the 8 x k kernels match or beat sub's 16 x k ones.
 # Here, before the call (at the commit that added this script):
 #   W="31 47 63 85 101 113 119 145 161 199 223 229 301 451 455 601 777"
 #   BENCH_WIDTHS="$W" BENCH_KERNELS=out/s19a-ours tools/gpu/benchmark.sh emit
 #   git apply tools/gpu/prototypes/tail-rows-subgroup.patch && ninja -C build
 #   BENCH_WIDTHS="$W" BENCH_KERNELS=out/s19a-sub tools/gpu/benchmark.sh emit
+#   sed -i 's|std::min(threads, subgroup) : 1;|std::min(threads, subgroup / 4) : 1;|' \
+#     lib/Transforms/TileRows.cpp && ninja -C build
+#   BENCH_WIDTHS="$W" BENCH_KERNELS=out/s19a-sub8 tools/gpu/benchmark.sh emit
 #   git checkout lib/Transforms/TileRows.cpp && ninja -C build
 #   rm -f out/s19a-*/*.h
-# There (carry out/s19a-ours, out/s19a-sub): bash tools/gpu/prototypes/s19a_run.sh
+# There (carry out/s19a-ours, out/s19a-sub, out/s19a-sub8):
+#   bash tools/gpu/prototypes/s19a_run.sh
 C=$(for n in 31 47 63 85 101 113 119 145 161 199 223 229 301 451 455 601 777; do
   printf '32768x%s,' $n; done)
 NAME=${NAME:-s19a} OURS=out/s19a-ours RUNS=${RUNS:-1 2} CELLS=${C%,} \
-  VARIANTS="--variant sub=out/s19a-sub" \
+  VARIANTS="--variant sub=out/s19a-sub --variant sub8=out/s19a-sub8" \
   exec bash "$(dirname "$0")/s15b_run.sh"
