@@ -15,7 +15,7 @@
 # There (carry out/bench, out/bulk1, out/bulk2, out/bulk4): bash tools/gpu/prototypes/s15b_run.sh
 # Also the loop of the later runs (s15d_run.sh, s15f_run.sh):
 #   NAME=RECORD CELLS=MxN,... VARIANTS="--variant L=DIR ..." [OURS=DIR] [RUNS="1 2"] \
-#     [DTYPES="bf16 f16 f32"] \
+#     [DTYPES="bf16 f16 f32"] [TIMEOUT=seconds per dtype and run, 150] \
 #     bash tools/gpu/prototypes/s15b_run.sh
 set -u
 NAME=${NAME:-s15b}
@@ -27,7 +27,7 @@ R=$OUT/$NAME; mkdir -p $R
 for run in $RUNS; do
   for dt in ${DTYPES:-bf16 f16 f32}; do
     mkdir -p $R/run$run
-    OUT=$R/run$run BENCH_KERNELS=$OURS timeout 150 tools/gpu/benchmark.sh run $dt \
+    OUT=$R/run$run BENCH_KERNELS=$OURS timeout ${TIMEOUT:-150} tools/gpu/benchmark.sh run $dt \
       --cells $CELLS $VARIANTS > $R/run$run/$dt.log 2>&1 || echo "exit status $? for $dt run $run" >> $R/errors.txt
     grep -E '^(bf16|f16|f32) ' $R/run$run/$dt.log
   done

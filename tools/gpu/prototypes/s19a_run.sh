@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Prepared in the eighteenth session for the next (~6 min, two runs):
+# Prepared in the eighteenth session for the next (~4 min a run: ~73 s per
+# dtype, from s18c's 4.3 s a cell with two variants; a second run in a
+# second call, RUNS=2):
 # tail-rows-subgroup.patch (`sub`: rows with tail elements keep at least a
 # subgroup's threads, or the default's if fewer) against the default at 17
 # widths x 3 dtypes, 32768 rows; 9 of the 51 kernels are byte-identical in
@@ -33,9 +35,9 @@
 #   git checkout lib/Transforms/TileRows.cpp && ninja -C build
 #   rm -f out/s19a-*/*.h
 # There (carry out/s19a-ours, out/s19a-sub, out/s19a-sub8):
-#   bash tools/gpu/prototypes/s19a_run.sh
+#   bash tools/gpu/prototypes/s19a_run.sh, then RUNS=2 bash tools/gpu/prototypes/s19a_run.sh
 C=$(for n in 31 47 63 85 101 113 119 145 161 199 223 229 301 451 455 601 777; do
   printf '32768x%s,' $n; done)
-NAME=${NAME:-s19a} OURS=out/s19a-ours RUNS=${RUNS:-1 2} CELLS=${C%,} \
+NAME=${NAME:-s19a} OURS=out/s19a-ours RUNS=${RUNS:-1} CELLS=${C%,} TIMEOUT=${TIMEOUT:-240} \
   VARIANTS="--variant sub=out/s19a-sub --variant sub8=out/s19a-sub8" \
   exec bash "$(dirname "$0")/s15b_run.sh"
