@@ -14,7 +14,7 @@
 // a thread's columns read once, x held; whole vectors of 16-bit elements
 // read and written as 32-bit words), and the run goes out after a fence
 // and a block barrier, from y's region, by thread (0, 0). Not staged: rows of whole vectors
-// (128), rows over 128 elements (bf16 129, 1025), rows never aligned (a static
+// (128), rows over the limit (bf16 129, 1025; f32 257), rows never aligned (a static
 // stride of 130: no aligned copy to run), a target without bulk copies
 // (gfx942).
 // RUN: rmsnorm-opt %s --rownorm-nvptx-attach-target=chip=sm_90 --rownorm-optimize-pipeline \

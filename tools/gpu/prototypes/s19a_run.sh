@@ -13,12 +13,13 @@
 # neighbours), so the harm is seen only at 1-4 threads a row:
 #  - 16-bit 161 / 229 (4 threads -> 16, unstaged): +30-80% (bf16 161 from
 #    42% of the copy to ~70%); f32 113 (4 -> 16, staged): +10-25%;
-#  - 16-bit 145 / 199 (8 x 3 -> 16 x 2): -5 to +5%; 16-bit 301 / 455
+#  - 16-bit 145 / 199 (8 x 3 -> 16 x 2): -5 to +5%; 16-bit 301 / 451 / 455
 #    (8 -> 16 threads), 601 / 777 (16 -> 32), f32 145-223 (8 -> 16, staged),
 #    301 / 451 (16 -> 32): within 5%;
-#  - staged 16-bit 31-119 (1-4 threads today; fewer rows a block, smaller
-#    runs, 44-48 registers instead of 56-117): within 10%, sign unknown;
-#    bf16 31 / 47 / 63 (1 thread a row today) the likeliest to lose;
+#  - staged 16-bit 31-119 and f32 31 / 47 / 85 (1-8 threads today; fewer
+#    rows a block, smaller runs, 32-48 registers instead of 39-118): within
+#    10%, sign unknown; bf16 31 / 47 / 63 and f32 31 (1 thread a row today)
+#    the likeliest to lose;
 #  - the A/A controls within 2%.
 # `sub8`: the same rule at a quarter of a subgroup (8 threads on sm_90):
 # 16-bit 161 -> 8 x 3 (191's schedule), 229 and f32 113 -> 16 x 2, 8-thread
@@ -38,6 +39,6 @@
 #   bash tools/gpu/prototypes/s19a_run.sh, then RUNS=2 bash tools/gpu/prototypes/s19a_run.sh
 C=$(for n in 31 47 63 85 101 113 119 145 161 199 223 229 301 451 455 601 777; do
   printf '32768x%s,' $n; done)
-NAME=${NAME:-s19a} OURS=out/s19a-ours RUNS=${RUNS:-1} CELLS=${C%,} TIMEOUT=${TIMEOUT:-240} \
+NAME=${NAME:-s19a} OURS=out/s19a-ours RUNS=${RUNS:-1} CELLS=${C%,} TIMEOUT=${TIMEOUT:-180} \
   VARIANTS="--variant sub=out/s19a-sub --variant sub8=out/s19a-sub8" \
   exec bash "$(dirname "$0")/s15b_run.sh"
