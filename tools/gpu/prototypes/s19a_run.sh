@@ -33,7 +33,8 @@
 #   sed -i 's|std::min(threads, subgroup) : 1;|std::min(threads, subgroup / 4) : 1;|' \
 #     lib/Transforms/TileRows.cpp && ninja -C build
 #   BENCH_WIDTHS="$W" BENCH_KERNELS=out/s19a-sub8 tools/gpu/benchmark.sh emit
-#   git checkout lib/Transforms/TileRows.cpp && ninja -C build
+#   git checkout lib/Transforms/TileRows.cpp && rm test/Transforms/tile-rows-tail-threads.mlir
+#   ninja -C build
 #   rm -f out/s19a-*/*.h
 # There (carry out/s19a-ours, out/s19a-sub, out/s19a-sub8):
 #   bash tools/gpu/prototypes/s19a_run.sh, then RUNS=2 bash tools/gpu/prototypes/s19a_run.sh
