@@ -53,10 +53,9 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     For a kernel whose rows are not a whole number of its vectors (so
     contiguous rows start at every phase and take rownorm-align-rows' copy)
     and hold at most 128 elements (256 when elements are 4 bytes, read as
-    whole words: measured gains to 257, none at 383), on a target with bulk copies between
-    global and workgroup memory (TargetInfo::hasBulkCopy): when both row
-    strides are N and every row of the block exists (a test uniform over
-    the block), the block's rows are one contiguous run, 16-byte aligned
+    whole words), on a target with bulk copies between global and workgroup
+    memory (TargetInfo::hasBulkCopy): when both row strides are N and every
+    row of the block exists (a test uniform over the block), the block's rows are one contiguous run, 16-byte aligned
     when rows per block x row bytes is a multiple of 16. One thread copies
     that run into x's region of a 16-byte-aligned workgroup buffer
     (createBulkCopyIn); w's loads are issued meanwhile; every thread waits
@@ -81,8 +80,8 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`), at 32768 rows against the
     unstaged kernel: N = 13 / 31 / 63 2.8-3.2x (16-bit), 1.3-2.7x (f32);
     N = 127 +18% (16-bit), +6.5% (f32); 16-bit N = 255 -2 to -5% and 257
-    -8 to -9%, hence a limit on elements, not bytes (f32 255 / 257 gained
-    12-16%, left out until the widths between are measured).
+    -8 to -9%, hence a limit on elements, not bytes; f32 N = 129 to 257
+    +7 to +28% (`s17e`), 383 nothing, hence 256 for 4-byte elements.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::vector::VectorDialect",

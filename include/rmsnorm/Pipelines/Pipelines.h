@@ -91,10 +91,11 @@ void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 /// rownorm-cache-hints runs after rownorm-hoist-row-loads unless
 /// `cacheHints` is None; rownorm-overlap-launch runs when `launchOverlap`,
 /// rownorm-stage-rows when `stageRows`.
-void buildRowNormToGPUPipeline(
-    OpPassManager &pm, const TileRowsOptions &tiling,
-    CacheHintLoads cacheHints = CacheHintLoads::Reread,
-    bool launchOverlap = true, bool stageRows = true);
+/// No defaults here: GPUPipelineOptions holds them, and every caller passes
+/// its options.
+void buildRowNormToGPUPipeline(OpPassManager &pm, const TileRowsOptions &tiling,
+                               CacheHintLoads cacheHints, bool launchOverlap,
+                               bool stageRows);
 
 void registerPipelines();
 
