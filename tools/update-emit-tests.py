@@ -10,6 +10,7 @@ usage: tools/update-emit-tests.py [--check] [--tests DIR] [BUILD_DIR]
   the script would write (Tools/update-emit-tests-check.test runs this).
   --tests DIR: the test folder holding Target/ (default: the repository's).
 """
+import argparse
 import difflib
 import json
 import os
@@ -291,16 +292,11 @@ def update(build, out, emit, tests):
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    check = "--check" in args
-    args = [a for a in args if a != "--check"]
-    tests = f"{ROOT}/test"
-    if "--tests" in args:
-        i = args.index("--tests")
-        if i + 1 >= len(args):
-            sys.exit(__doc__)
-        tests = args[i + 1]
-        del args[i:i + 2]
-    if len(args) > 1:
-        sys.exit(__doc__)
-    sys.exit(main(args[0] if args else f"{ROOT}/build", check, tests))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("build", nargs="?", default=f"{ROOT}/build")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1, with a diff, when a test differs")
+    parser.add_argument("--tests", default=f"{ROOT}/test",
+                        help="the test folder holding Target/")
+    args = parser.parse_args()
+    sys.exit(main(args.build, args.check, args.tests))
