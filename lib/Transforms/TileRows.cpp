@@ -53,6 +53,19 @@ constexpr int64_t kSubgroupsPerBlock = 4;
 // A thread may hold up to this many vectors when that makes every thread's
 // share of the row whole (no vector past the row).
 constexpr int64_t kMaxWholeVectorsPerThread = 8;
+// With tail elements a row's whole vectors are read by the unaligned or the
+// staged copy, where seven or eight vectors a thread lose to three or four
+// on more threads (16-bit N = 229 / 451 / 777 / 901: +41-45 / +14-19 /
+// +7-10 / +8-10%; f32 N = 113 / 451 / 901: +20 / +10 / +7.5%), while five
+// or six do not (f32 N = 145 / 1289 at three: -7 / -10%). Two exceptions
+// keep the longer chain: a row held by one thread, which has no reduction
+// across threads (f32 N = 31, 1 x 7: 18% faster than 4 x 2), and rows given
+// more than a block's kSubgroupsPerBlock subgroups of threads, where fewer
+// threads keep more vectors in flight per block (16-bit N = 14337, f32
+// N = 7001: 256 x 7 are 11% / 7% faster than 512 x 4; 16-bit 7001 / 8191,
+// 128 x 7-8 against 256 x 4, -1.6 to +5.7%). Measured: tools/gpu/PERFLOG.md,
+// nineteenth session.
+constexpr int64_t kMaxWholeVectorsPerThreadWithTail = 6;
 
 // Kernels for many rows (option many-rows), measured with
 // tools/gpu/benchmark.sh (PERFLOG.md, 2026-12-01 w, x, y): with x re-read
@@ -296,12 +309,19 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // (never more slots empty than the full count) while each holds at
       // most kMaxWholeVectorsPerThread, unless the half leaves as many empty
       // and drops below a subgroup (more vectors in flight per block: bf16
-      // N = 11008, 256 x 6 vectors are 10% faster than 512 x 3).
+      // N = 11008, 256 x 6 vectors are 10% faster than 512 x 3). Rows with
+      // tail elements: kMaxWholeVectorsPerThreadWithTail, with its
+      // exceptions.
+      bool tailCap = tail && threads <= kSubgroupsPerBlock * subgroup;
+      auto mostWhole = [&](int64_t t) {
+        return tailCap && t > 1 ? kMaxWholeVectorsPerThreadWithTail
+                                : kMaxWholeVectorsPerThread;
+      };
       if (vectors % threads != 0) {
         bool whole = false;
         for (int64_t other : {threads / 2, threads * 2, threads / 4}) {
           if (other < 1 || other > cap || vectors % other != 0 ||
-              vectors / other > kMaxWholeVectorsPerThread)
+              vectors / other > mostWhole(other))
             continue;
           threads = other;
           whole = true;
@@ -314,7 +334,8 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         };
         int64_t half = threads / 2;
         if (!whole && half >= 1 &&
-            llvm::divideCeil(vectors, half) <= kMaxWholeVectorsPerThread &&
+            static_cast<int64_t>(llvm::divideCeil(vectors, half)) <=
+                mostWhole(half) &&
             (half >= subgroup || emptySlots(half) < emptySlots(threads))) {
           reason << ", but " << half << " threads leave " << emptySlots(half)
                  << " slots empty (" << threads << " leave "

@@ -322,9 +322,9 @@
 // CHECK: rsqrt.approx.f32
 // CHECK-NOT: rsqrt.approx.f32
 // STORES-LABEL: .visible .entry f32_1001(
-// STORES-COUNT-16: st.global.v4.b32
+// STORES-COUNT-8: st.global.v4.b32
 // LOADS-LABEL: .visible .entry f32_1001(
-// LOADS-COUNT-58: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
+// LOADS-COUNT-21: ld.global{{(.L1::evict_(first|last).L2::cache_hint)?}}.v4.b32
 
 // One thread per row: nothing to shuffle.
 // CHECK-LABEL: .visible .entry f32_13(
