@@ -54,17 +54,18 @@ constexpr int64_t kSubgroupsPerBlock = 4;
 // share of the row whole (no vector past the row).
 constexpr int64_t kMaxWholeVectorsPerThread = 8;
 // With tail elements a row's whole vectors are read by the unaligned or the
-// staged copy, where seven or eight vectors a thread lose to three or four
-// on more threads (16-bit N = 229 / 451 / 777 / 901: +41-45 / +14-19 /
-// +7-10 / +8-10%; f32 N = 113 / 451 / 901: +20 / +10 / +7.5%), while five
-// or six do not (f32 N = 145 / 1289 at three: -7 / -10%). Two exceptions
-// keep the longer chain: a row held by one thread, which has no reduction
-// across threads (f32 N = 31, 1 x 7: 18% faster than 4 x 2), and rows given
-// more than a block's kSubgroupsPerBlock subgroups of threads, where fewer
-// threads keep more vectors in flight per block (16-bit N = 14337, f32
-// N = 7001: 256 x 7 are 11% / 7% faster than 512 x 4; 16-bit 7001 / 8191,
-// 128 x 7-8 against 256 x 4, -1.6 to +5.7%). Measured: tools/gpu/PERFLOG.md,
-// nineteenth session.
+// staged copy, where seven or eight vectors a thread lose to two to four on
+// two to four times the threads (16-bit N = 229 / 451 / 777 / 901: +41-45 /
+// +14-19 / +7-10 / +8-10%; f32 N = 113 / 451 / 901: +20 / +10 / +7.5%),
+// while five or six do not (f32 N = 145 / 1289 at three: 7% / 10% slower).
+// Two exceptions keep the longer chain: a row held by one thread, which has
+// no reduction across threads (f32 N = 31: 4 x 2 are 18.5% slower than
+// 1 x 7), and rows whose thread count, before these adjustments, exceeds a
+// block's kSubgroupsPerBlock subgroups: at 512 threads the half keeps more
+// vectors in flight per block (16-bit N = 14337, f32 N = 7001: 512 x 4 are
+// 11.6% / 7.1% slower than 256 x 7); at 256 (16-bit N = 7001 / 8191) the
+// cap measured -1.6 to +5.7%, too mixed to adopt. Measured:
+// tools/gpu/PERFLOG.md, nineteenth session.
 constexpr int64_t kMaxWholeVectorsPerThreadWithTail = 6;
 
 // Kernels for many rows (option many-rows), measured with

@@ -52,13 +52,13 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       subgroup (N = 11008 bf16: 256 threads x 6, not 512 x 3). Rows with
       tail elements allow six vectors a thread there, not eight: their
       whole vectors go through the unaligned or the staged copy, where seven
-      or eight a thread lose to four on twice the threads (16-bit N = 229 /
-      451 / 777: +41-45 / +14-19 / +7-10%; f32 N = 113: +20%), and five or
-      six do not (f32 N = 145 / 1289 at three: -7 / -10%) — unless one
-      thread holds the row (no reduction across threads: f32 N = 31 at
-      1 x 7 is 18% faster than 4 x 2) or the row starts with more than a
-      block's four subgroups of threads (f32 N = 7001: 256 x 7 beat 512 x 4
-      by 7%);
+      or eight a thread lose to two to four on two to four times the
+      threads (16-bit N = 229 / 451 / 777: +41-45 / +14-19 / +7-10%; f32
+      N = 113: +20%), and five or six do not (f32 N = 145 / 1289 at three:
+      7% / 10% slower) — unless one thread holds the row (no reduction
+      across threads: at f32 N = 31, 4 x 2 are 18.5% slower than 1 x 7) or
+      the row starts with more than a block's four subgroups of threads
+      (f32 N = 7001: 512 x 4 are 7.1% slower than 256 x 7);
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
     - with `many-rows` (set by the GPU pipelines unless `cache-hints=none`),
