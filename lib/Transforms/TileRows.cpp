@@ -60,12 +60,14 @@ constexpr int64_t kMaxWholeVectorsPerThread = 8;
 // while five or six do not (f32 N = 145 / 1289 at three: 7% / 10% slower).
 // Two exceptions keep the longer chain: a row held by one thread, which has
 // no reduction across threads (f32 N = 31: 4 x 2 are 18.5% slower than
-// 1 x 7), and rows whose thread count, before these adjustments, exceeds a
+// 1 x 7), and rows whose thread count, before these adjustments, reaches a
 // block's kSubgroupsPerBlock subgroups: at 512 threads the half keeps more
 // vectors in flight per block (16-bit N = 14337, f32 N = 7001: 512 x 4 are
 // 11.6% / 7.1% slower than 256 x 7); at 256 (16-bit N = 7001 / 8191) the
-// cap measured -1.6 to +5.7%, too mixed to adopt. Measured:
-// tools/gpu/PERFLOG.md, nineteenth session.
+// cap measured -1.6 to +5.7%, too mixed to adopt; at 128 it gained 3% at
+// f32 N = 1541 / 1797, but its 16-bit kernels (N = 3081-4095, 128 x 4,
+// unmeasured) spill 4 bytes in 713 of 1,778 cases where 64 x 7-8 do not.
+// Measured: tools/gpu/PERFLOG.md, nineteenth session.
 constexpr int64_t kMaxWholeVectorsPerThreadWithTail = 6;
 
 // Kernels for many rows (option many-rows), measured with
@@ -313,7 +315,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // N = 11008, 256 x 6 vectors are 10% faster than 512 x 3). Rows with
       // tail elements: kMaxWholeVectorsPerThreadWithTail, with its
       // exceptions.
-      bool tailCap = tail && threads <= kSubgroupsPerBlock * subgroup;
+      bool tailCap = tail && threads < kSubgroupsPerBlock * subgroup;
       auto mostWhole = [&](int64_t t) {
         return tailCap && t > 1 ? kMaxWholeVectorsPerThreadWithTail
                                 : kMaxWholeVectorsPerThread;

@@ -57,8 +57,9 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       N = 113: +20%), and five or six do not (f32 N = 145 / 1289 at three:
       7% / 10% slower) — unless one thread holds the row (no reduction
       across threads: at f32 N = 31, 4 x 2 are 18.5% slower than 1 x 7) or
-      the row starts with more than a block's four subgroups of threads
-      (f32 N = 7001: 512 x 4 are 7.1% slower than 256 x 7);
+      the row starts with a block's four subgroups of threads or more
+      (f32 N = 7001: 512 x 4 are 7.1% slower than 256 x 7; 16-bit N =
+      3081-4095 at 128 x 4 would spill);
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
     - with `many-rows` (set by the GPU pipelines unless `cache-hints=none`),
