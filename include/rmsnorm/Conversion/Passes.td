@@ -55,7 +55,8 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     and hold at most 128 elements (256 when elements are 4 bytes, read as
     whole words), on a target with bulk copies between global and workgroup
     memory (TargetInfo::hasBulkCopy): when both row strides are N and every
-    row of the block exists (a test uniform over the block), the block's rows are one contiguous run, 16-byte aligned
+    row of the block exists (a test uniform over the block), the block's
+    rows are one contiguous run, 16-byte aligned
     when rows per block x row bytes is a multiple of 16. One thread copies
     that run into x's region of a 16-byte-aligned workgroup buffer
     (createBulkCopyIn); w's loads are issued meanwhile; every thread waits
