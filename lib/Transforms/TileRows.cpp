@@ -70,6 +70,17 @@ constexpr int64_t kMaxWholeVectorsPerThread = 8;
 // Measured: tools/gpu/PERFLOG.md, nineteenth session.
 constexpr int64_t kMaxWholeVectorsPerThreadWithTail = 6;
 
+// Rows with tail elements longer than those a target with bulk copies
+// stages (getMaxStagedRowLength) keep at least a subgroup's threads / this
+// in the adjustments that trade threads for whole vectors, where they had
+// as many: 16-bit N = 161-167 take 8 x 3 vectors instead of 4 x 5, 38%
+// (f16) and 51% (bf16) faster at 32768 rows. Shorter rows keep the
+// adjustments' fewer threads: staged, the same floor made 16-bit N = 47 /
+// 85 / 101 6-12% slower and f32 N = 31 19% slower; on a target without
+// bulk copies they are unmeasured and keep their schedules. Measured:
+// tools/gpu/PERFLOG.md, nineteenth session (s19a, both runs of s19c).
+constexpr int64_t kUnstagedTailRowSubgroupDivisor = 4;
+
 // Kernels for many rows (option many-rows), measured with
 // tools/gpu/benchmark.sh (PERFLOG.md, 2026-12-01 w, x, y): with x re-read
 // from the shared cache, long rows at 32768 rows are 2-5% faster with four
@@ -314,8 +325,13 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // and drops below a subgroup (more vectors in flight per block: bf16
       // N = 11008, 256 x 6 vectors are 10% faster than 512 x 3). Rows with
       // tail elements: kMaxWholeVectorsPerThreadWithTail, with its
-      // exceptions.
+      // exceptions, and kUnstagedTailRowSubgroupDivisor.
       bool tailCap = tail && threads < kSubgroupsPerBlock * subgroup;
+      bool longTail = tail && rowLength > getMaxStagedRowLength(elementBytes);
+      int64_t fewest =
+          longTail
+              ? std::min(threads, subgroup / kUnstagedTailRowSubgroupDivisor)
+              : 1;
       auto mostWhole = [&](int64_t t) {
         return tailCap && t > 1 ? kMaxWholeVectorsPerThreadWithTail
                                 : kMaxWholeVectorsPerThread;
@@ -323,7 +339,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       if (vectors % threads != 0) {
         bool whole = false;
         for (int64_t other : {threads / 2, threads * 2, threads / 4}) {
-          if (other < 1 || other > cap || vectors % other != 0 ||
+          if (other < fewest || other > cap || vectors % other != 0 ||
               vectors / other > mostWhole(other))
             continue;
           threads = other;
@@ -336,7 +352,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
           return llvm::divideCeil(vectors, t) * t - vectors;
         };
         int64_t half = threads / 2;
-        if (!whole && half >= 1 &&
+        if (!whole && half >= fewest &&
             static_cast<int64_t>(llvm::divideCeil(vectors, half)) <=
                 mostWhole(half) &&
             (half >= subgroup || emptySlots(half) < emptySlots(threads))) {

@@ -48,16 +48,6 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 
 namespace {
-/// Rows of at most this many elements are staged (16-bit elements; 32-bit
-/// ones, read as whole words, have their own limit). Measured at 32768 rows
-/// (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`, `s17e`): N = 13 / 31 / 63 /
-/// 127 gain 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x /
-/// +6.5% at f32; 16-bit rows above 128 elements gain at 129-191 but lose
-/// 1.5-10% at 223-257 (bf16), while f32 rows, read as whole words, gain 7-28%
-/// at every width from 129 to 257 and nothing at 383.
-constexpr int64_t kMaxStagedRowElements = 128;
-constexpr int64_t kMaxStagedWordRowElements = 256;
-
 /// The run's copies move whole units of this many bytes, aligned to it.
 constexpr int64_t kBulkUnitBytes = 16;
 
@@ -132,9 +122,8 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     int64_t vectorBytes = info.schedule.getVectorWidth() * elementBytes;
     // Rows of whole vectors take the aligned copy when contiguous: nothing
     // to gain.
-    int64_t maxElements =
-        elementBytes >= 4 ? kMaxStagedWordRowElements : kMaxStagedRowElements;
-    if (rowBytes % vectorBytes == 0 || n > maxElements ||
+    if (rowBytes % vectorBytes == 0 ||
+        n > getMaxStagedRowLength(elementBytes) ||
         runBytes % kBulkUnitBytes != 0)
       return;
     // x's rows come in to one region and y's go out from another, so that

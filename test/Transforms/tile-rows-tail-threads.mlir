@@ -1,0 +1,66 @@
+// rownorm-tile-rows: rows with tail elements longer than those a target with
+// bulk copies stages (128 16-bit / 256 32-bit elements) keep at least a
+// quarter subgroup's threads when the cost model trades threads for whole
+// vectors; shorter rows may drop below it. Measured on sm_90:
+// tools/gpu/PERFLOG.md, nineteenth and twentieth sessions.
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows 2>/dev/null | FileCheck %s
+
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+
+// 20 whole vectors from 8 threads: 4 x 5 without the floor, 51% slower
+// CHECK-LABEL: func.func @bf16_161
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 3>
+func.func @bf16_161(%x: memref<?x161xbf16>, %w: memref<161xbf16>, %y: memref<?x161xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x161xbf16>) weight(%w : memref<161xbf16>) outs(%y : memref<?x161xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 4 x 5 without the floor: 38% slower at N = 161
+// CHECK-LABEL: func.func @f16_167
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 3>
+func.func @f16_167(%x: memref<?x167xf16>, %w: memref<167xf16>, %y: memref<?x167xf16>) {
+  rownorm.rms_norm ins(%x : memref<?x167xf16>) weight(%w : memref<167xf16>) outs(%y : memref<?x167xf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// the floor is a quarter subgroup (8 threads), not more: 8 x 3 kept
+// CHECK-LABEL: func.func @bf16_137
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 3>
+func.func @bf16_137(%x: memref<?x137xbf16>, %w: memref<137xbf16>, %y: memref<?x137xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x137xbf16>) weight(%w : memref<137xbf16>) outs(%y : memref<?x137xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// staged (at most 128 elements): 4 x 3 kept (8 x 2: 6-12% slower at 47 /
+// 85 / 101)
+// CHECK-LABEL: func.func @bf16_101
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 4, vector_width = 8, vectors_per_thread = 3>
+func.func @bf16_101(%x: memref<?x101xbf16>, %w: memref<101xbf16>, %y: memref<?x101xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x101xbf16>) weight(%w : memref<101xbf16>) outs(%y : memref<?x101xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+}
+
+// -----
+
+// A target without bulk copies: the same bound by row length, and a quarter
+// of its 64-thread subgroup.
+module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
+
+// CHECK-LABEL: func.func @gfx942_bf16_161
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
+func.func @gfx942_bf16_161(%x: memref<?x161xbf16>, %w: memref<161xbf16>, %y: memref<?x161xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x161xbf16>) weight(%w : memref<161xbf16>) outs(%y : memref<?x161xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// at most 128 elements: 4 x 3 kept
+// CHECK-LABEL: func.func @gfx942_bf16_101
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 64, threads_per_row = 4, vector_width = 8, vectors_per_thread = 3>
+func.func @gfx942_bf16_101(%x: memref<?x101xbf16>, %w: memref<101xbf16>, %y: memref<?x101xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x101xbf16>) weight(%w : memref<101xbf16>) outs(%y : memref<?x101xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+}
