@@ -124,15 +124,3 @@ bool mlir::rmsnorm::shouldRereadRows(const TargetInfo &target,
                           shape.elementBytes;
   return residentBytes <= int64_t(target.getSharedCacheBytes());
 }
-
-int64_t mlir::rmsnorm::getMaxStagedRowLength(int64_t elementBytes) {
-  // Measured at 32768 rows (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`,
-  // `s17e`): N = 13 / 31 / 63 / 127 gain 2.8-3.2x / 2.8x / 2.9x / +18% at
-  // 16 bits, 2.1x / 2.7x / 1.29x / +6.5% at f32; 16-bit rows above 128
-  // elements gain at 129-191 but lose 1.5-10% at 223-257 (bf16), while f32
-  // rows, read as whole words, gain 7-28% at every width from 129 to 257 and
-  // nothing at 383.
-  constexpr int64_t kMaxStagedRowElements = 128;
-  constexpr int64_t kMaxStagedWordRowElements = 256;
-  return elementBytes >= 4 ? kMaxStagedWordRowElements : kMaxStagedRowElements;
-}

@@ -70,16 +70,17 @@ constexpr int64_t kMaxWholeVectorsPerThread = 8;
 // Measured: tools/gpu/PERFLOG.md, nineteenth session.
 constexpr int64_t kMaxWholeVectorsPerThreadWithTail = 6;
 
-// Rows with tail elements longer than those a target with bulk copies
-// stages (getMaxStagedRowLength) keep at least a subgroup's threads / this
-// in the adjustments that trade threads for whole vectors, where they had
-// as many: 16-bit N = 161-167 take 8 x 3 vectors instead of 4 x 5, 38%
-// (f16) and 51% (bf16) faster at 32768 rows. Shorter rows keep the
-// adjustments' fewer threads: staged, the same floor made 16-bit N = 47 /
-// 85 / 101 6-12% slower and f32 N = 31 19% slower; on a target without
-// bulk copies they are unmeasured and keep their schedules. Measured:
-// tools/gpu/PERFLOG.md, nineteenth session (s19a, both runs of s19c).
-constexpr int64_t kUnstagedTailRowSubgroupDivisor = 4;
+// Rows with tail elements longer than kMinFlooredRowLength keep at least a
+// subgroup's threads / kTailRowSubgroupDivisor in the adjustments that trade
+// threads for whole vectors, where they had as many: 16-bit N = 161-167
+// take 8 x 3 vectors instead of 4 x 5, 38% (f16) and 51% (bf16) faster at
+// 32768 rows unstaged (s19a, both runs of s19c), 4-11% faster staged
+// (s20c). Shorter rows keep the adjustments' fewer threads: the same floor
+// made staged 16-bit N = 47 / 85 / 101 6-12% slower and f32 N = 31 19%
+// slower (s19a). Measured: tools/gpu/PERFLOG.md, nineteenth and twentieth
+// sessions.
+constexpr int64_t kMinFlooredRowLength = 128;
+constexpr int64_t kTailRowSubgroupDivisor = 4;
 
 // Kernels for many rows (option many-rows), measured with
 // tools/gpu/benchmark.sh (PERFLOG.md, 2026-12-01 w, x, y): with x re-read
@@ -325,12 +326,11 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // and drops below a subgroup (more vectors in flight per block: bf16
       // N = 11008, 256 x 6 vectors are 10% faster than 512 x 3). Rows with
       // tail elements: kMaxWholeVectorsPerThreadWithTail, with its
-      // exceptions, and kUnstagedTailRowSubgroupDivisor.
+      // exceptions, and the floor of kTailRowSubgroupDivisor.
       bool tailCap = tail && threads < kSubgroupsPerBlock * subgroup;
-      bool longTail = tail && rowLength > getMaxStagedRowLength(elementBytes);
       int64_t fewest =
-          longTail
-              ? std::min(threads, subgroup / kUnstagedTailRowSubgroupDivisor)
+          tail && rowLength > kMinFlooredRowLength
+              ? std::min(threads, subgroup / kTailRowSubgroupDivisor)
               : 1;
       auto mostWhole = [&](int64_t t) {
         return tailCap && t > 1 ? kMaxWholeVectorsPerThreadWithTail

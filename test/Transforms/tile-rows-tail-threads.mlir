@@ -1,7 +1,6 @@
-// rownorm-tile-rows: rows with tail elements longer than those a target with
-// bulk copies stages (128 16-bit / 256 32-bit elements) keep at least a
-// quarter subgroup's threads when the cost model trades threads for whole
-// vectors; shorter rows may drop below it. Measured on sm_90:
+// rownorm-tile-rows: rows with tail elements longer than 128 elements keep
+// at least a quarter subgroup's threads when the cost model trades threads
+// for whole vectors; shorter rows may drop below it. Measured on sm_90:
 // tools/gpu/PERFLOG.md, nineteenth and twentieth sessions.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows 2>/dev/null | FileCheck %s
 
@@ -31,7 +30,7 @@ func.func @bf16_137(%x: memref<?x137xbf16>, %w: memref<137xbf16>, %y: memref<?x1
   return
 }
 
-// staged (at most 128 elements): 4 x 3 kept (8 x 2: 6-12% slower at 47 /
+// at most 128 elements: 4 x 3 kept (8 x 2, staged: 6-12% slower at 47 /
 // 85 / 101)
 // CHECK-LABEL: func.func @bf16_101
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 4, vector_width = 8, vectors_per_thread = 3>
@@ -44,8 +43,8 @@ func.func @bf16_101(%x: memref<?x101xbf16>, %w: memref<101xbf16>, %y: memref<?x1
 
 // -----
 
-// A target without bulk copies: the same bound by row length, and a quarter
-// of its 64-thread subgroup.
+// gfx942: the same bound by row length, whatever the element type, and a
+// quarter of its 64-thread subgroup.
 module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
 
 // CHECK-LABEL: func.func @gfx942_bf16_161
@@ -63,4 +62,11 @@ func.func @gfx942_bf16_101(%x: memref<?x101xbf16>, %w: memref<101xbf16>, %y: mem
   return
 }
 
+// f32 too (it was 8 x 5)
+// CHECK-LABEL: func.func @gfx942_f32_161
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 16, vector_width = 4, vectors_per_thread = 3>
+func.func @gfx942_f32_161(%x: memref<?x161xf32>, %w: memref<161xf32>, %y: memref<?x161xf32>) {
+  rownorm.rms_norm ins(%x : memref<?x161xf32>) weight(%w : memref<161xf32>) outs(%y : memref<?x161xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
 }

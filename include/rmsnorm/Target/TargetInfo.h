@@ -185,14 +185,6 @@ struct RowKernelShape {
 /// rownorm-tile-rows (its schedules for many rows).
 bool shouldRereadRows(const TargetInfo &target, const RowKernelShape &shape);
 
-/// The longest rows, in elements of `elementBytes` bytes, that
-/// rownorm-stage-rows stages through workgroup memory on a target with bulk
-/// copies (rows whose bytes are not a multiple of the vector's, when a
-/// block's rows are one run). Asked by rownorm-stage-rows and by
-/// rownorm-tile-rows, whose schedules for rows with tail elements differ
-/// above it.
-int64_t getMaxStagedRowLength(int64_t elementBytes);
-
 /// Records `requested` as the module's target unless one is recorded already.
 /// A recorded target is kept when `sameChip(recorded)` holds; anything else is
 /// a mismatch, reported on the module. `requested` must have a description.
