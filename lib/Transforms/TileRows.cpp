@@ -70,16 +70,20 @@ constexpr int64_t kMaxWholeVectorsPerThread = 8;
 // Measured: tools/gpu/PERFLOG.md, nineteenth session.
 constexpr int64_t kMaxWholeVectorsPerThreadWithTail = 6;
 
-// Rows with tail elements longer than kMinFlooredRowLength keep at least a
-// subgroup's threads / kTailRowSubgroupDivisor in the adjustments that trade
-// threads for whole vectors, where they had as many: 16-bit N = 161-167
-// take 8 x 3 vectors instead of 4 x 5, 38% (f16) and 51% (bf16) faster at
-// 32768 rows unstaged (s19a, both runs of s19c), 4-11% faster staged
-// (s20c). Shorter rows keep the adjustments' fewer threads: the same floor
-// made staged 16-bit N = 47 / 85 / 101 6-12% slower and f32 N = 31 19%
-// slower (s19a). Measured: tools/gpu/PERFLOG.md, nineteenth and twentieth
-// sessions.
-constexpr int64_t kMinFlooredRowLength = 128;
+// Rows with tail elements longer than kMaxUnflooredRowElements (16-bit)
+// or kMaxUnflooredWordRowElements (4-byte elements) keep at least a
+// subgroup's threads / kTailRowSubgroupDivisor in the adjustments that
+// trade threads for whole vectors, where they had as many: 16-bit N = 161
+// takes 8 x 3 vectors instead of 4 x 5, 51% (bf16) and 38% (f16) faster at
+// 32768 rows unstaged (s19a, both runs of s19c); staged, 161 / 167 at 8 x 3
+// are 0-12% faster (s20c). Shorter rows keep the adjustments' fewer
+// threads: the same floor made staged 16-bit N = 47 / 85 / 101 6-12%
+// slower and f32 N = 31 19% slower (s19a). No f32 schedule on sm_90 moves
+// with a bound of 128 or 256; 256 leaves gfx942's f32 161-163 (8 x 5,
+// unmeasured) as they were. Measured: tools/gpu/PERFLOG.md, nineteenth and
+// twentieth sessions.
+constexpr int64_t kMaxUnflooredRowElements = 128;
+constexpr int64_t kMaxUnflooredWordRowElements = 256;
 constexpr int64_t kTailRowSubgroupDivisor = 4;
 
 // Kernels for many rows (option many-rows), measured with
@@ -328,8 +332,10 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // tail elements: kMaxWholeVectorsPerThreadWithTail, with its
       // exceptions, and the floor of kTailRowSubgroupDivisor.
       bool tailCap = tail && threads < kSubgroupsPerBlock * subgroup;
+      int64_t unfloored = elementBytes >= 4 ? kMaxUnflooredWordRowElements
+                                            : kMaxUnflooredRowElements;
       int64_t fewest =
-          tail && rowLength > kMinFlooredRowLength
+          tail && rowLength > unfloored
               ? std::min(threads, subgroup / kTailRowSubgroupDivisor)
               : 1;
       auto mostWhole = [&](int64_t t) {

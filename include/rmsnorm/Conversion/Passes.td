@@ -85,7 +85,7 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     +7 to +28% (`s17e`), 383 nothing, hence 256 for 4-byte elements;
     16-bit N = 129 to 199 +9 to +27% (`s20c`, two runs each of bf16 and
     f16), 207 / 215 -2 to -4% (bf16) and +2.5% (f16), hence 200 for 16-bit
-    elements.
+    elements (forgoing 222's +24 to +29%).
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::vector::VectorDialect",

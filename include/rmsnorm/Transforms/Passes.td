@@ -60,10 +60,11 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       the row starts with a block's four subgroups of threads or more
       (f32 N = 7001: 512 x 4 are 7.1% slower than 256 x 7; 16-bit N =
       3081-4095 at 128 x 4 would spill). Rows with tail elements longer
-      than 128 elements keep at least a quarter subgroup's threads there
-      (16-bit N = 161-167: 8 x 3, not 4 x 5: +38% f16 / +51% bf16
-      unstaged, +4-11% staged); shorter ones do not (staged 16-bit
-      N = 47 / 85 / 101: 6-12% slower with the floor);
+      than 128 elements (256 of 4 bytes) keep at least a quarter
+      subgroup's threads there (16-bit N = 161-167: 8 x 3, not 4 x 5; at
+      161 +51% bf16 / +38% f16 unstaged, 0 to +12% staged at 161 / 167);
+      shorter ones do not (staged 16-bit N = 47 / 85 / 101: 6-12% slower
+      with the floor);
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
     - with `many-rows` (set by the GPU pipelines unless `cache-hints=none`),

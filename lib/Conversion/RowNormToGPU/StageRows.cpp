@@ -53,8 +53,9 @@ namespace {
 /// (tools/gpu/PERFLOG.md, 2026-12-02): N = 13 / 31 / 63 / 127 gain
 /// 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x / +6.5% at
 /// f32 (`s17a`); 16-bit rows of 129-199 elements gain 9-27% (`s20c`, both
-/// dtypes, two runs), at 207 / 215 bf16 loses 2-4% while f16 gains 2.5%
-/// (`s20c`), and bf16 lost 1.5-10% at 223-257 (`s17e`); f32 rows gain 7-28%
+/// dtypes, two runs), at 207 / 215 bf16 loses 2-4% while f16 gains 2.5%,
+/// 222 gains 24-29% (`s20c`; forgone: no rule yet tells it from 207 / 215),
+/// and bf16 lost 1.5-10% at 223-257 (`s17e`); f32 rows gain 7-28%
 /// at every width from 129 to 257 and nothing at 383 (`s17e`).
 constexpr int64_t kMaxStagedRowElements = 200;
 constexpr int64_t kMaxStagedWordRowElements = 256;
