@@ -98,125 +98,136 @@ MLIR
   echo "emitted negative controls into out/negative"
 }
 
+# Args: all (the default), or sweep / checks, its two halves, for a device
+# call that would not fit both (all took 490-577 s of a 600 s call in the
+# twentieth session): sweep = the sweep and its table; checks = the chains,
+# negative controls, error paths and compute-sanitizer.
 run() {
+  local part=${1:-all}
   local out="${OUT:-/tmp}" status=0 started=$SECONDS
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   build_harness
   local harness=$HARNESS log="$out/harness-sweep.txt"
-  : > "$log"
-  # One harness process per kernel, in parallel (the fp64 reference is CPU
-  # work); each writes its own log.
-  mkdir -p /tmp/sweep-logs && rm -f /tmp/sweep-logs/*
-  sweep_one() {
-    local harness=$1 manifest=$2 n big
-    n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['n'])" "$manifest")
-    big=32768
-    (( n > 4096 )) && big=$(( (1 << 25) / n ))   # cap M*N so the fp64 check stays fast
-    local name; name=$(basename "$manifest" .json)
-    # Every row stride compiled in: the harness runs at those, no others
-    # (and at the kernel's one M when the source fixed that too).
-    local rows=1,2,3,7,rpb-1,rpb+1,$big fixed_rows
-    fixed_rows=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['static_rows'] or '')" "$manifest")
-    [[ -n $fixed_rows ]] && rows=$fixed_rows
-    if python3 -c "import json,sys; m=json.load(open(sys.argv[1])); sys.exit(0 if m['static_row_strides'] and not any(p['name'].endswith('_row_stride') for p in m['params']) else 1)" "$manifest"; then
-      { "$harness" "$manifest" --rows $rows
-        "$harness" "$manifest" --rows ${fixed_rows:-7} --inputs large,zero-rows,subnormal,non-finite,overflow
-        "$harness" "$manifest" --rows ${fixed_rows:-7} --epsilon 0.25 --inputs normal,zero-rows; } \
+  if [[ $part != checks ]]; then
+    : > "$log"
+    # One harness process per kernel, in parallel (the fp64 reference is CPU
+    # work); each writes its own log.
+    mkdir -p /tmp/sweep-logs && rm -f /tmp/sweep-logs/*
+    sweep_one() {
+      local harness=$1 manifest=$2 n big
+      n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['n'])" "$manifest")
+      big=32768
+      (( n > 4096 )) && big=$(( (1 << 25) / n ))   # cap M*N so the fp64 check stays fast
+      local name; name=$(basename "$manifest" .json)
+      # Every row stride compiled in: the harness runs at those, no others
+      # (and at the kernel's one M when the source fixed that too).
+      local rows=1,2,3,7,rpb-1,rpb+1,$big fixed_rows
+      fixed_rows=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['static_rows'] or '')" "$manifest")
+      [[ -n $fixed_rows ]] && rows=$fixed_rows
+      if python3 -c "import json,sys; m=json.load(open(sys.argv[1])); sys.exit(0 if m['static_row_strides'] and not any(p['name'].endswith('_row_stride') for p in m['params']) else 1)" "$manifest"; then
+        { "$harness" "$manifest" --rows $rows
+          "$harness" "$manifest" --rows ${fixed_rows:-7} --inputs large,zero-rows,subnormal,non-finite,overflow
+          "$harness" "$manifest" --rows ${fixed_rows:-7} --epsilon 0.25 --inputs normal,zero-rows; } \
+            > "/tmp/sweep-logs/$name.txt" 2>&1 \
+          || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
+        return
+      fi
+      # --epsilon applies to kernels that take it as a parameter. A kernel
+      # whose M the source fixed (with strides given at launch) runs at that M.
+      local few=${fixed_rows:-7} pair=${fixed_rows:-7,33}
+      { "$harness" "$manifest" --rows $rows --strides n,aligned,misaligned
+        "$harness" "$manifest" --rows $few --strides n,misaligned \
+          --inputs large,zero-rows,subnormal,non-finite,overflow
+        "$harness" "$manifest" --rows $few --strides n --epsilon 0.25 \
+          --inputs normal,zero-rows
+        # x and y rows at different alignment phases (rownorm-align-rows: y
+        # stored element by element where its head differs from x's); in
+        # place, one buffer at one stride.
+        local y_stride=$((n + 1))
+        python3 -c "import json,sys; sys.exit(0 if any(p['name'] == 'xy' for p in json.load(open(sys.argv[1]))['params']) else 1)" "$manifest" \
+          && y_stride=$((n + 3))
+        "$harness" "$manifest" --rows $pair --x-stride $((n + 3)) --y-stride $y_stride; } \
           > "/tmp/sweep-logs/$name.txt" 2>&1 \
         || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
-      return
-    fi
-    # --epsilon applies to kernels that take it as a parameter. A kernel
-    # whose M the source fixed (with strides given at launch) runs at that M.
-    local few=${fixed_rows:-7} pair=${fixed_rows:-7,33}
-    { "$harness" "$manifest" --rows $rows --strides n,aligned,misaligned
-      "$harness" "$manifest" --rows $few --strides n,misaligned \
-        --inputs large,zero-rows,subnormal,non-finite,overflow
-      "$harness" "$manifest" --rows $few --strides n --epsilon 0.25 \
-        --inputs normal,zero-rows
-      # x and y rows at different alignment phases (rownorm-align-rows: y
-      # stored element by element where its head differs from x's); in
-      # place, one buffer at one stride.
-      local y_stride=$((n + 1))
-      python3 -c "import json,sys; sys.exit(0 if any(p['name'] == 'xy' for p in json.load(open(sys.argv[1]))['params']) else 1)" "$manifest" \
-        && y_stride=$((n + 3))
-      "$harness" "$manifest" --rows $pair --x-stride $((n + 3)) --y-stride $y_stride; } \
-        > "/tmp/sweep-logs/$name.txt" 2>&1 \
-      || echo "exit status $? for $name" >> "/tmp/sweep-logs/$name.txt"
-  }
-  export -f sweep_one
-  ls "$ROOT"/out/sweep/*.sm_90.json | xargs -P "$(nproc)" -I{} bash -c "sweep_one $harness {}"
-  # M = 32768 for the long rows too: x repeats 61 distinct rows (a prime), so
-  # the fp64 reference stays cheap while every output row is compared.
-  big_m() {
-    local harness=$1 manifest=$2 name
-    name=$(basename "$manifest" .json)
-    "$harness" "$manifest" --rows 32768 --strides misaligned --unique-rows 61 \
-      > "/tmp/sweep-logs/$name.bigm.txt" 2>&1 \
-      || echo "exit status $? for $name (M = 32768)" >> "/tmp/sweep-logs/$name.bigm.txt"
-  }
-  export -f big_m
-  for manifest in "$ROOT"/out/sweep/*.sm_90.json; do
-    # (not the kernels whose M is fixed: they serve only that M)
-    n=$(python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(0 if m['static_rows'] else m['n'])" "$manifest")
-    (( n > 4096 )) && echo "$manifest"
-  done | xargs -P 4 -I{} bash -c "big_m $harness {}"
-  cat /tmp/sweep-logs/*.txt > "$log"
-  grep -q "exit status" "$log" && status=1
-  echo "[$((SECONDS - started)) s] sweep done"
-  echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
-  grep -E '^FAIL|error' "$log" | head -5
-  overlap_checks "$harness" "$out" || status=1
-  # Negative controls: expected failures.
-  local neg="$out/harness-negative.txt"
-  rm -f /tmp/caught-*
-  : > "$neg"
-  for control in no-mask f16-accumulate skip-last-row; do
-    for manifest in "$ROOT"/out/negative/$control/*.json; do
-      "$harness" "$manifest" --rows 7,33 --strides misaligned,n --inputs normal,large \
-        --expect-fail > /tmp/neg.txt 2>&1
-      local rc=$?
-      echo "$control $(basename "$manifest" .json): $(tail -1 /tmp/neg.txt) (exit $rc)" >> "$neg"
-      # A control counts as caught only if at least one of its kernels fails.
-      [[ $rc -eq 0 ]] && touch "/tmp/caught-$control"
+    }
+    export -f sweep_one
+    ls "$ROOT"/out/sweep/*.sm_90.json | xargs -P "$(nproc)" -I{} bash -c "sweep_one $harness {}"
+    # M = 32768 for the long rows too: x repeats 61 distinct rows (a prime), so
+    # the fp64 reference stays cheap while every output row is compared.
+    big_m() {
+      local harness=$1 manifest=$2 name
+      name=$(basename "$manifest" .json)
+      "$harness" "$manifest" --rows 32768 --strides misaligned --unique-rows 61 \
+        > "/tmp/sweep-logs/$name.bigm.txt" 2>&1 \
+        || echo "exit status $? for $name (M = 32768)" >> "/tmp/sweep-logs/$name.bigm.txt"
+    }
+    export -f big_m
+    for manifest in "$ROOT"/out/sweep/*.sm_90.json; do
+      # (not the kernels whose M is fixed: they serve only that M)
+      n=$(python3 -c "import json,sys; m=json.load(open(sys.argv[1])); print(0 if m['static_rows'] else m['n'])" "$manifest")
+      (( n > 4096 )) && echo "$manifest"
+    done | xargs -P 4 -I{} bash -c "big_m $harness {}"
+    cat /tmp/sweep-logs/*.txt > "$log"
+    grep -q "exit status" "$log" && status=1
+    echo "[$((SECONDS - started)) s] sweep done"
+    echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
+    grep -E '^FAIL|error' "$log" | head -5
+  fi
+  if [[ $part != sweep ]]; then
+    overlap_checks "$harness" "$out" || status=1
+    # Negative controls: expected failures.
+    local neg="$out/harness-negative.txt"
+    rm -f /tmp/caught-*
+    : > "$neg"
+    for control in no-mask f16-accumulate skip-last-row; do
+      for manifest in "$ROOT"/out/negative/$control/*.json; do
+        "$harness" "$manifest" --rows 7,33 --strides misaligned,n --inputs normal,large \
+          --expect-fail > /tmp/neg.txt 2>&1
+        local rc=$?
+        echo "$control $(basename "$manifest" .json): $(tail -1 /tmp/neg.txt) (exit $rc)" >> "$neg"
+        # A control counts as caught only if at least one of its kernels fails.
+        [[ $rc -eq 0 ]] && touch "/tmp/caught-$control"
+      done
+      [[ -f "/tmp/caught-$control" ]] || { echo "negative control $control NOT caught"; status=1; }
     done
-    [[ -f "/tmp/caught-$control" ]] || { echo "negative control $control NOT caught"; status=1; }
-  done
-  cat "$neg"
-  echo "[$((SECONDS - started)) s] negative controls done"
-  # Error paths that need a GPU: another chip's manifest, a misaligned base.
-  local k="$ROOT/out/sweep/bf16_4096.sm_90.json"
-  sed 's/"chip": "sm_90"/"chip": "sm_80"/' "$k" > /tmp/other-chip.json
-  cp "$ROOT"/out/sweep/bf16_4096.sm_90.cubin /tmp/
-  expect_error() { # exit status 2 and the message
-    local want=$1; shift
-    "$harness" "$@" > /tmp/err.txt 2>&1; local rc=$?
-    if [[ $rc -eq 2 ]] && grep -q "$want" /tmp/err.txt; then
-      echo "error path ok: $(cat /tmp/err.txt)"
-    else
-      echo "error path FAILED (exit $rc): $(cat /tmp/err.txt)"; status=1
-    fi
-  }
-  expect_error "the manifest is for sm_80 but the device is sm_90" /tmp/other-chip.json --rows 4
-  expect_error "base pointer of x is misaligned by 2 bytes" "$k" --rows 4 --misalign-bytes 2
-  # compute-sanitizer on odd N and M not a multiple of rows per block.
-  for tool in memcheck racecheck; do
-    compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_1001.sm_90.json" \
-      --rows rpb+1,7 --strides misaligned,aligned > "$out/sanitizer-$tool.txt" 2>&1 || status=1
-    compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f16_13.sm_90.json" \
-      --rows rpb+1,3 --strides misaligned,n >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
-    # Head, aligned body and tail (the weight's second aligned access ends
-    # at the row's end); x and y at different phases.
-    compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_4099.sm_90.json" \
-      --rows rpb+1,7 --strides misaligned,n >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
-    compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f32_127.sm_90.json" \
-      --rows rpb+1,7 --x-stride 130 --y-stride 128 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
-    echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.txt" | sort | uniq -c | tr '\n' ' ')"
-  done
-  echo "== table: per dtype, cases passed / failed, max ULP"
-  for t in "${DTYPES[@]}"; do
-    echo "$t: $(grep -c "^PASS [^ ]* $t " "$log") passed, $(grep -c "^FAIL [^ ]* $t " "$log") failed, max_ulp $(grep " $t " "$log" | sed -n 's/.*max_ulp=\([0-9]*\).*/\1/p' | sort -n | tail -1)"
-  done
+    cat "$neg"
+    echo "[$((SECONDS - started)) s] negative controls done"
+    # Error paths that need a GPU: another chip's manifest, a misaligned base.
+    local k="$ROOT/out/sweep/bf16_4096.sm_90.json"
+    sed 's/"chip": "sm_90"/"chip": "sm_80"/' "$k" > /tmp/other-chip.json
+    cp "$ROOT"/out/sweep/bf16_4096.sm_90.cubin /tmp/
+    expect_error() { # exit status 2 and the message
+      local want=$1; shift
+      "$harness" "$@" > /tmp/err.txt 2>&1; local rc=$?
+      if [[ $rc -eq 2 ]] && grep -q "$want" /tmp/err.txt; then
+        echo "error path ok: $(cat /tmp/err.txt)"
+      else
+        echo "error path FAILED (exit $rc): $(cat /tmp/err.txt)"; status=1
+      fi
+    }
+    expect_error "the manifest is for sm_80 but the device is sm_90" /tmp/other-chip.json --rows 4
+    expect_error "base pointer of x is misaligned by 2 bytes" "$k" --rows 4 --misalign-bytes 2
+    # compute-sanitizer on odd N and M not a multiple of rows per block.
+    for tool in memcheck racecheck; do
+      compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_1001.sm_90.json" \
+        --rows rpb+1,7 --strides misaligned,aligned > "$out/sanitizer-$tool.txt" 2>&1 || status=1
+      compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f16_13.sm_90.json" \
+        --rows rpb+1,3 --strides misaligned,n >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+      # Head, aligned body and tail (the weight's second aligned access ends
+      # at the row's end); x and y at different phases.
+      compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_4099.sm_90.json" \
+        --rows rpb+1,7 --strides misaligned,n >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+      compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f32_127.sm_90.json" \
+        --rows rpb+1,7 --x-stride 130 --y-stride 128 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+      echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.txt" | sort | uniq -c | tr '\n' ' ')"
+    done
+  fi
+  if [[ $part != checks ]]; then
+    echo "== table: per dtype, cases passed / failed, max ULP"
+    for t in "${DTYPES[@]}"; do
+      echo "$t: $(grep -c "^PASS [^ ]* $t " "$log") passed, $(grep -c "^FAIL [^ ]* $t " "$log") failed, max_ulp $(grep " $t " "$log" | sed -n 's/.*max_ulp=\([0-9]*\).*/\1/p' | sort -n | tail -1)"
+    done
+  fi
   echo "[$((SECONDS - started)) s] done; exit status: $status"
   return $status
 }
@@ -271,11 +282,15 @@ timings() {
 
 case "${1:-}" in
   emit) emit ;;
-  run) run ;;
+  run)
+    case "${2:-all}" in
+      all|sweep|checks) run "${2:-all}" ;;
+      *) echo "usage: $0 run [all|sweep|checks]" >&2; exit 2 ;;
+    esac ;;
   time) timings ;;
   overlap)
     # The chains and the no-wait control alone (run does them too).
     build_harness
     overlap_checks "$HARNESS" "${OUT:-/tmp}" ;;
-  *) echo "usage: $0 emit|run|time|overlap" >&2; exit 2 ;;
+  *) echo "usage: $0 emit|run [all|sweep|checks]|time|overlap" >&2; exit 2 ;;
 esac
