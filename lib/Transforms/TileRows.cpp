@@ -342,31 +342,67 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         return tailCap && t > 1 ? kMaxWholeVectorsPerThreadWithTail
                                 : kMaxWholeVectorsPerThread;
       };
+      auto emptySlots = [&](int64_t t) {
+        return llvm::divideCeil(vectors, t) * t - vectors;
+      };
+      // Whether `t` threads may hold the row's vectors, whole (`exact`: each
+      // the same number) or with the fewest slots empty, under the rules
+      // for rows with tail elements (`tailRules`) or without them.
+      auto allowed = [&](int64_t t, bool exact, bool tailRules) {
+        int64_t most = tailRules ? mostWhole(t) : kMaxWholeVectorsPerThread;
+        if (t < (tailRules ? fewest : 1) ||
+            static_cast<int64_t>(llvm::divideCeil(vectors, t)) > most)
+          return false;
+        if (exact)
+          return t <= cap && vectors % t == 0;
+        return t >= subgroup || emptySlots(t) < emptySlots(threads);
+      };
+      // The remark names the first choice the tail rules set aside.
+      std::string setAside;
+      auto noteSetAside = [&](int64_t t, bool exact) {
+        if (!setAside.empty() || !allowed(t, exact, /*tailRules=*/false))
+          return;
+        llvm::raw_string_ostream note(setAside);
+        note << " (" << t << " threads x " << llvm::divideCeil(vectors, t)
+             << " set aside: rows with tail elements keep ";
+        bool few =
+            t<fewest, many = static_cast<int64_t>(llvm::divideCeil(vectors, t))>
+                mostWhole(t);
+        if (few)
+          note << "at least " << fewest << " threads";
+        if (few && many)
+          note << " and ";
+        if (many)
+          note << "at most " << mostWhole(t) << " whole vectors a thread";
+        note << ")";
+      };
       if (vectors % threads != 0) {
         bool whole = false;
         for (int64_t other : {threads / 2, threads * 2, threads / 4}) {
-          if (other < fewest || other > cap || vectors % other != 0 ||
-              vectors / other > mostWhole(other))
+          if (other < 1)
             continue;
+          if (!allowed(other, /*exact=*/true, /*tailRules=*/true)) {
+            noteSetAside(other, /*exact=*/true);
+            continue;
+          }
           threads = other;
           whole = true;
           reason << ", but " << threads << " threads hold " << vectors / threads
                  << " whole vectors each";
           break;
         }
-        auto emptySlots = [&](int64_t t) {
-          return llvm::divideCeil(vectors, t) * t - vectors;
-        };
         int64_t half = threads / 2;
-        if (!whole && half >= fewest &&
-            static_cast<int64_t>(llvm::divideCeil(vectors, half)) <=
-                mostWhole(half) &&
-            (half >= subgroup || emptySlots(half) < emptySlots(threads))) {
-          reason << ", but " << half << " threads leave " << emptySlots(half)
-                 << " slots empty (" << threads << " leave "
-                 << emptySlots(threads) << ")";
-          threads = half;
+        if (!whole && half >= 1) {
+          if (allowed(half, /*exact=*/false, /*tailRules=*/true)) {
+            reason << ", but " << half << " threads leave " << emptySlots(half)
+                   << " slots empty (" << threads << " leave "
+                   << emptySlots(threads) << ")";
+            threads = half;
+          } else {
+            noteSetAside(half, /*exact=*/false);
+          }
         }
+        reason << setAside;
       }
     } else {
       reason << "; threads per row set by option";
