@@ -362,12 +362,12 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       auto noteSetAside = [&](int64_t t, bool exact) {
         if (!setAside.empty() || !allowed(t, exact, /*tailRules=*/false))
           return;
+        int64_t each = llvm::divideCeil(vectors, t);
         llvm::raw_string_ostream note(setAside);
-        note << " (" << t << " threads x " << llvm::divideCeil(vectors, t)
+        note << " (" << t << " threads x " << each
              << " set aside: rows with tail elements keep ";
-        bool few =
-            t<fewest, many = static_cast<int64_t>(llvm::divideCeil(vectors, t))>
-                mostWhole(t);
+        bool few = t < fewest;
+        bool many = each > mostWhole(t);
         if (few)
           note << "at least " << fewest << " threads";
         if (few && many)

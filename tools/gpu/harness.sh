@@ -8,6 +8,8 @@
 #                      the sweep and chains of launches, runs the negative
 #                      controls as expected failures,
 #                      compute-sanitizer on a subset, and prints a short table last.
+#                      `run sweep` / `run checks`: the sweep (with the table) /
+#                      everything else, for two device calls.
 #   GPU machine:       tools/gpu/harness.sh time  (a few timings, separately)
 #   GPU machine:       tools/gpu/harness.sh overlap  (only the chains of
 #                      launches and the no-wait control, which run also does)
@@ -168,7 +170,11 @@ run() {
       (( n > 4096 )) && echo "$manifest"
     done | xargs -P 4 -I{} bash -c "big_m $harness {}"
     cat /tmp/sweep-logs/*.txt > "$log"
-    grep -q "exit status" "$log" && status=1
+    # A case that fails prints FAIL; a harness call that stops prints no
+    # PASS line for what it skipped and exits non-zero ("exit status" is
+    # logged only for the last call of a group, so FAIL lines count too).
+    grep -qE '^FAIL|exit status' "$log" && status=1
+    (( $(grep -c '^PASS' "$log") > 0 )) || { echo "sweep: no case ran"; status=1; }
     echo "[$((SECONDS - started)) s] sweep done"
     echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
     grep -E '^FAIL|error' "$log" | head -5

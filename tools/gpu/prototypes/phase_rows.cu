@@ -76,7 +76,7 @@ __device__ __forceinline__ void phaseRows(const T *__restrict__ x, const T *__re
   const float xt = t < tl ? toF(xr[h + B * VW + t]) : 0.f;
   // w at the block's phase into shared memory, once per block.
   for (int v = tid; v < B; v += TPR * R) {
-    T e[VW];
+    __align__(16) T e[VW];
 #pragma unroll
     for (int j = 0; j < VW; ++j) e[j] = w[h + v * VW + j];
     *reinterpret_cast<uint4 *>(&ws[v * VW]) = *reinterpret_cast<const uint4 *>(e);
@@ -106,7 +106,7 @@ __device__ __forceinline__ void phaseRows(const T *__restrict__ x, const T *__re
     const uint4 wv = *reinterpret_cast<const uint4 *>(&ws[v * VW]);
     const T *xe = reinterpret_cast<const T *>(&xq[k]);
     const T *we = reinterpret_cast<const T *>(&wv);
-    T o[VW];
+    __align__(16) T o[VW];
 #pragma unroll
     for (int j = 0; j < VW; ++j) o[j] = fromF<T>(toF(xe[j]) * s * toF(we[j]));
     *reinterpret_cast<uint4 *>(yr + h + v * VW) = *reinterpret_cast<const uint4 *>(o);

@@ -23,6 +23,9 @@
 #       -DKERNEL_LIST='"kernels.inc"' -I out/s21b-$v tools/gpu/prototypes/phase_rows.cu \
 #       -o out/s21b-$v/phase_rows.cubin
 #   done
+# (bulk_widths.py writes the manifests with write_manifest, whose
+# static_shared_bytes and resources are bulk_staged_rows'; benchmark.py
+# reads neither. phase_rows: 2064-8208 bytes of shared memory.)
 # There (carry out/s21b-ours, out/s21b-phase, out/s21b-phase4): bash tools/gpu/prototypes/s21b_run.sh
 NAME=${NAME:-s21b} OURS=out/s21b-ours RUNS=${RUNS:-1 2} \
   CELLS=32768x1024,32768x1025,32768x1537,32768x2049 TIMEOUT=${TIMEOUT:-150} \
