@@ -13,6 +13,8 @@
 #   GPU machine:       tools/gpu/harness.sh time  (a few timings, separately)
 #   GPU machine:       tools/gpu/harness.sh overlap  (only the chains of
 #                      launches and the no-wait control, which run also does)
+#   anywhere:          tools/gpu/harness.sh judge-sweep LOG  (the sweep's
+#                      verdict on its log; test/Tools/harness-judge-sweep.test)
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 DTYPES=(f32 f16 bf16)
@@ -100,6 +102,19 @@ MLIR
   echo "emitted negative controls into out/negative"
 }
 
+# The sweep's verdict on its log (ARG): a summary line, the first failures,
+# and a non-zero status when a case failed (FAIL), a harness call exited
+# non-zero ("exit status" is logged only for the last call of a group, so
+# FAIL lines count on their own) or no case ran.
+judge_sweep() {
+  local log=$1 passed failed
+  passed=$(grep -c '^PASS' "$log") failed=$(grep -c '^FAIL' "$log")
+  echo "sweep: $passed passed, $failed failed, $(grep -c 'error' "$log") errors"
+  grep -E '^FAIL|error' "$log" | head -5
+  (( passed > 0 )) || { echo "sweep: no case ran"; return 1; }
+  ! grep -qE '^FAIL|exit status' "$log"
+}
+
 # Args: all (the default), or sweep / checks, its two halves, for a device
 # call that would not fit both (all took 490-577 s of a 600 s call in the
 # twentieth session): sweep = the sweep and its table; checks = the chains,
@@ -170,14 +185,8 @@ run() {
       (( n > 4096 )) && echo "$manifest"
     done | xargs -P 4 -I{} bash -c "big_m $harness {}"
     cat /tmp/sweep-logs/*.txt > "$log"
-    # A case that fails prints FAIL; a harness call that stops prints no
-    # PASS line for what it skipped and exits non-zero ("exit status" is
-    # logged only for the last call of a group, so FAIL lines count too).
-    grep -qE '^FAIL|exit status' "$log" && status=1
-    (( $(grep -c '^PASS' "$log") > 0 )) || { echo "sweep: no case ran"; status=1; }
     echo "[$((SECONDS - started)) s] sweep done"
-    echo "sweep: $(grep -c '^PASS' "$log") passed, $(grep -c '^FAIL' "$log") failed, $(grep -c 'error' "$log") errors"
-    grep -E '^FAIL|error' "$log" | head -5
+    judge_sweep "$log" || status=1
   fi
   if [[ $part != sweep ]]; then
     overlap_checks "$harness" "$out" || status=1
@@ -294,9 +303,10 @@ case "${1:-}" in
       *) echo "usage: $0 run [all|sweep|checks]" >&2; exit 2 ;;
     esac ;;
   time) timings ;;
+  judge-sweep) judge_sweep "${2:?usage: $0 judge-sweep LOG}" ;;
   overlap)
     # The chains and the no-wait control alone (run does them too).
     build_harness
     overlap_checks "$HARNESS" "${OUT:-/tmp}" ;;
-  *) echo "usage: $0 emit|run [all|sweep|checks]|time|overlap" >&2; exit 2 ;;
+  *) echo "usage: $0 emit|run [all|sweep|checks]|time|overlap|judge-sweep LOG" >&2; exit 2 ;;
 esac
