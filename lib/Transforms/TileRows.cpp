@@ -78,10 +78,11 @@ constexpr int64_t kMaxWholeVectorsPerThreadWithTail = 6;
 // 32768 rows unstaged (s19a, both runs of s19c); staged, 161 / 167 at 8 x 3
 // are 0-12% faster (s20c). Shorter rows keep the adjustments' fewer
 // threads: the same floor made staged 16-bit N = 47 / 85 / 101 6-12%
-// slower and f32 N = 31 19% slower (s19a). No f32 schedule on sm_90 moves
-// with a bound of 128 or 256; 256 leaves gfx942's f32 161-163 (8 x 5,
-// unmeasured) as they were. Measured: tools/gpu/PERFLOG.md, nineteenth and
-// twentieth sessions.
+// slower and f32 N = 31 19% slower (s19a). No f32 schedule of the measured
+// target (32-wide subgroups) moves with a bound of 128 or 256; 256 keeps the
+// f32 rows of 161-163 on a target with 64-wide subgroups at 8 x 5
+// (unmeasured). Measured: tools/gpu/PERFLOG.md, nineteenth and twentieth
+// sessions.
 constexpr int64_t kMaxUnflooredRowElements = 128;
 constexpr int64_t kMaxUnflooredWordRowElements = 256;
 constexpr int64_t kTailRowSubgroupDivisor = 4;
