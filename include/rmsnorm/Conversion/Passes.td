@@ -52,8 +52,8 @@ def StageRows : Pass<"rownorm-stage-rows"> {
   let description = [{
     For a kernel whose rows are not a whole number of its vectors (so
     contiguous rows start at every phase and take rownorm-align-rows' copy)
-    and hold at most 200 elements (256 when elements are 4 bytes, read as
-    whole words), on a target with bulk copies between global and workgroup
+    and hold at most 200 elements (256 when a row is whole 32-bit words,
+    read as words: 4-byte elements, or an even number of 16-bit ones), on a target with bulk copies between global and workgroup
     memory (TargetInfo::hasBulkCopy): when both row strides are N and every
     row of the block exists (a test uniform over the block), the block's
     rows are one contiguous run, 16-byte aligned

@@ -48,18 +48,6 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 
 namespace {
-/// Rows of at most this many elements are staged (16-bit elements; 32-bit
-/// ones, read as whole words, have their own limit). Measured at 32768 rows
-/// (tools/gpu/PERFLOG.md, 2026-12-02): N = 13 / 31 / 63 / 127 gain
-/// 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x / +6.5% at
-/// f32 (`s17a`); 16-bit rows of 129-199 elements gain 9-27% (`s20c`, both
-/// dtypes, two runs), at 207 / 215 bf16 loses 2-4% while f16 gains 2.5%,
-/// 222 gains 24-29% (`s20c`; forgone: no rule yet tells it from 207 / 215),
-/// and bf16 lost 1.5-10% at 223-257 (`s17e`); f32 rows gain 7-28%
-/// at every width from 129 to 257 and nothing at 383 (`s17e`).
-constexpr int64_t kMaxStagedRowElements = 200;
-constexpr int64_t kMaxStagedWordRowElements = 256;
-
 /// The run's copies move whole units of this many bytes, aligned to it.
 constexpr int64_t kBulkUnitBytes = 16;
 
@@ -134,9 +122,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     int64_t vectorBytes = info.schedule.getVectorWidth() * elementBytes;
     // Rows of whole vectors take the aligned copy when contiguous: nothing
     // to gain.
-    int64_t maxElements =
-        elementBytes >= 4 ? kMaxStagedWordRowElements : kMaxStagedRowElements;
-    if (rowBytes % vectorBytes == 0 || n > maxElements ||
+    if (rowBytes % vectorBytes == 0 || !withinStagedRowLimit(elementBytes, n) ||
         runBytes % kBulkUnitBytes != 0)
       return;
     // x's rows come in to one region and y's go out from another, so that
