@@ -34,6 +34,8 @@ void mlir::rmsnorm::buildRowNormToGPUPipeline(OpPassManager &pm,
   // needs the cache hints.
   TileRowsOptions gpuTiling = tiling;
   gpuTiling.manyRows = cacheHints != CacheHintLoads::None;
+  // Rows rownorm-stage-rows will stage are scheduled for it.
+  gpuTiling.stagedRows = stageRows;
   buildOptimizePipeline(pm, gpuTiling);
   pm.addPass(createConvertRowNormToGPU());
   pm.addPass(createUnrollRowLoops());

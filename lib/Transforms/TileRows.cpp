@@ -110,6 +110,16 @@ struct ManyRowsKernel {
   int64_t fromRows;
 };
 
+/// Whether `rows` (a 2-d memref) has a row stride given at run time.
+bool hasDynamicRowStride(Value rows) {
+  auto type = cast<MemRefType>(rows.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return type.getRank() == 2 &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         ShapedType::isDynamic(strides[0]);
+}
+
 struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   using Base::Base;
 
@@ -346,6 +356,25 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       auto emptySlots = [&](int64_t t) {
         return llvm::divideCeil(vectors, t) * t - vectors;
       };
+      // Rows rownorm-stage-rows stages (stagedRows) take the half on a tie
+      // while it keeps a quarter subgroup's threads and at most
+      // kVectorsPerThreadWithTail vectors each: staged rows read their
+      // vectors from workgroup memory, where 8 x 4 beat 16 x 2 by 8-17%
+      // (16-bit N = 202-254) and 6-16% (f32 N = 101-127), while 4 x 4 lost
+      // 3-9% to 8 x 2 (16-bit N = 111-127; f32 N = 55 / 63: 2%) and 8 x 6
+      // against 16 x 3 moved -1 to +3% (f32 N = 167-191). Measured:
+      // tools/gpu/PERFLOG.md, twenty-first session (s21d, s21e).
+      // (rownorm-stage-rows needs row strides given at launch: a static one
+      // that is not whole vectors leaves no aligned copy to stage.)
+      bool staged = stagedRows && tail && target.hasBulkCopy() &&
+                    withinStagedRowLimit(elementBytes, rowLength) &&
+                    hasDynamicRowStride(op.getInput()) &&
+                    hasDynamicRowStride(op.getOutput());
+      auto stagedTie = [&](int64_t t) {
+        return staged && emptySlots(t) == emptySlots(threads) &&
+               t >= subgroup / kTailRowSubgroupDivisor &&
+               llvm::divideCeil(vectors, t) <= kVectorsPerThreadWithTail;
+      };
       // Whether `t` threads may hold the row's vectors, whole (`exact`: each
       // the same number) or with the fewest slots empty, under the rules
       // for rows with tail elements (`tailRules`) or without them.
@@ -356,7 +385,8 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
           return false;
         if (exact)
           return t <= cap && vectors % t == 0;
-        return t >= subgroup || emptySlots(t) < emptySlots(threads);
+        return t >= subgroup || emptySlots(t) < emptySlots(threads) ||
+               stagedTie(t);
       };
       // The remark names the first choice the tail rules set aside.
       std::string setAside;
@@ -398,6 +428,8 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
             reason << ", but " << half << " threads leave " << emptySlots(half)
                    << " slots empty (" << threads << " leave "
                    << emptySlots(threads) << ")";
+            if (half < subgroup && stagedTie(half))
+              reason << ", a tie that rows to be staged take";
             threads = half;
           } else {
             noteSetAside(half, /*exact=*/false);

@@ -65,6 +65,16 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       161 +51% bf16 / +38% f16 unstaged, 0 to +12% staged at 161 / 167);
       shorter ones do not (staged 16-bit N = 47 / 85 / 101: 6-12% slower
       with the floor);
+    - with `staged-rows` (set by the GPU pipelines with `stage-rows`), rows
+      that rownorm-stage-rows will stage (tail elements, within its limits
+      (`withinStagedRowLimit`, TargetInfo.h), row strides given at launch, a
+      target with bulk copies) take the half where it leaves as many slots
+      empty, while it keeps a quarter subgroup's threads and at most four
+      vectors each: staged rows read their vectors from workgroup memory,
+      where 8 x 4 beat 16 x 2 by 8-17% (16-bit N = 202-254) and 6-16% (f32
+      N = 101-127), while 4 x 4 lost 3-9% to 8 x 2 (16-bit N = 111-127) and
+      8 x 6 against 16 x 3 moved -1 to +3% (f32 N = 167-191; PERFLOG,
+      twenty-first session);
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
     - with `many-rows` (set by the GPU pipelines unless `cache-hints=none`),
@@ -109,6 +119,9 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
            "Elements per access, a power of two (0: cost model)">,
     Option<"manyRows", "many-rows", "bool", /*default=*/"false",
            "Also a kernel for many rows where the rows are re-read (cost "
+           "model only)">,
+    Option<"stagedRows", "staged-rows", "bool", /*default=*/"false",
+           "Schedule the rows rownorm-stage-rows will stage for it (cost "
            "model only)">,
   ];
 }
