@@ -159,7 +159,7 @@ inline constexpr int64_t kMinBlocksToHoldRows = 8;
 /// at f32 (`s17a`); 16-bit rows of 129-199 elements gain 9-27% (`s20c`, both
 /// dtypes, two runs); odd ones at 207 / 215 bf16 lose 2-4% while f16 gains 2.5%
 /// (`s20c`), and bf16 lost 1.5-10% at odd 223-257 (`s17e`); even 16-bit rows of
-/// 202-254 elements gain 16-29% (`s21a`, `s21d`: both dtypes, two runs each);
+/// 202-254 elements gain 14-29% (`s21a`, `s21d`: both dtypes, two runs each);
 /// f32 rows gain 7-28% at every width from 129 to 257 and nothing at 383
 /// (`s17e`).
 inline constexpr int64_t kMaxStagedRowElements = 200;
