@@ -357,7 +357,8 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         return llvm::divideCeil(vectors, t) * t - vectors;
       };
       // Rows rownorm-stage-rows stages (stagedRows) take the half on a tie
-      // while it keeps a quarter subgroup's threads and at most
+      // while the half keeps a quarter subgroup's threads (the floor of the
+      // tail rules, kTailRowSubgroupDivisor) and at most
       // kVectorsPerThreadWithTail vectors each: staged rows read their
       // vectors from workgroup memory, where 8 x 4 beat 16 x 2 by 8-17%
       // (16-bit N = 202-254) and 6-16% (f32 N = 101-127), while 4 x 4 lost
@@ -366,7 +367,9 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // against 16 x 3 moved -1 to +3% (f32 N = 167-191). Measured:
       // tools/gpu/PERFLOG.md, twenty-first session (s21d, s21e).
       // (rownorm-stage-rows needs row strides given at launch: a static one
-      // that is not whole vectors leaves no aligned copy to stage.)
+      // that is not whole vectors leaves no aligned copy to stage. It also
+      // needs a full block: a static M below the rows per block is not
+      // staged, yet scheduled as if it were.)
       bool staged = stagedRows && tail && target.hasBulkCopy() &&
                     withinStagedRowLimit(elementBytes, rowLength) &&
                     hasDynamicRowStride(op.getInput()) &&
@@ -429,6 +432,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
             reason << ", but " << half << " threads leave " << emptySlots(half)
                    << " slots empty (" << threads << " leave "
                    << emptySlots(threads) << ")";
+            // (At a subgroup or more the half is taken anyway.)
             if (half < subgroup && stagedTie(half))
               reason << ", a tie that rows to be staged take";
             threads = half;

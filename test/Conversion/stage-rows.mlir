@@ -1,6 +1,6 @@
 // rownorm-stage-rows on the kernels convert-rownorm-to-gpu makes: where rows
-// are short (at most 200 elements; 256 where rows are whole 32-bit words) and not whole vectors, on a target with bulk
-// copies (sm_90), rownorm-version-rows' branch for rows of unknown alignment
+// are short (at most 200 elements; 256 where rows are whole 32-bit words)
+// and not whole vectors, on a target with bulk copies (sm_90), rownorm-version-rows' branch for rows of unknown alignment
 // (its scf.if carries rownorm.versioned_rows) gets a third version under a
 // uniform test (both row strides N, every row of the block present, against
 // the `rows` parameter or a static M): thread (0, 0) copies the block's run

@@ -15,6 +15,7 @@
 // RUN: rmsnorm-opt %s --rownorm-tile-rows=staged-rows=true 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 // REMARK: for N = 254 'bf16' on sm_90: {{.*}} but 8 threads leave 1 slots empty (16 leave 1), a tie that rows to be staged take;
+// REMARK: for N = 150 'bf16' on sm_90: {{.*}} but 8 threads leave 6 slots empty (16 leave 14); 16 row(s)
 // The GPU pipeline sets the option with stage-rows, and not without it:
 // RUN: rmsnorm-opt %s --rownorm-to-gpu-pipeline 2>/dev/null \
 // RUN:   | FileCheck %s --check-prefix=PIPE
@@ -108,6 +109,32 @@ func.func @f32_255(%x: memref<?x255xf32, strided<[?, 1]>>, %w: memref<255xf32>, 
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
 func.func @bf16_254_y_identity(%x: memref<?x254xbf16, strided<[?, 1]>>, %w: memref<254xbf16>, %y: memref<?x254xbf16>) {
   rownorm.rms_norm ins(%x : memref<?x254xbf16, strided<[?, 1]>>) weight(%w : memref<254xbf16>) outs(%y : memref<?x254xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// Fewer slots empty at the half (not a tie): taken as without the option;
+// the remark says no tie (REMARK above)
+// CHECK-LABEL: func.func @bf16_150
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 3>
+func.func @bf16_150(%x: memref<?x150xbf16, strided<[?, 1]>>, %w: memref<150xbf16>, %y: memref<?x150xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x150xbf16, strided<[?, 1]>>) weight(%w : memref<150xbf16>) outs(%y : memref<?x150xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// Whole vectors (no tail elements): the aligned copy, never staged; the tie
+// keeps 16 x 2
+// CHECK-LABEL: func.func @bf16_248
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
+func.func @bf16_248(%x: memref<?x248xbf16, strided<[?, 1]>>, %w: memref<248xbf16>, %y: memref<?x248xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x248xbf16, strided<[?, 1]>>) weight(%w : memref<248xbf16>) outs(%y : memref<?x248xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// x's row stride fixed (y's given at launch): not staged
+// CHECK-LABEL: func.func @bf16_254_x_identity
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
+func.func @bf16_254_x_identity(%x: memref<?x254xbf16>, %w: memref<254xbf16>, %y: memref<?x254xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x254xbf16>) weight(%w : memref<254xbf16>) outs(%y : memref<?x254xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
   return
 }
 }

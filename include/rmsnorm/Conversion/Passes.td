@@ -53,8 +53,8 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     For a kernel whose rows are not a whole number of its vectors (so
     contiguous rows start at every phase and take rownorm-align-rows' copy)
     and hold at most 200 elements (256 when a row is whole 32-bit words,
-    read as words: 4-byte elements, or an even number of 16-bit ones), on a target with bulk copies between global and workgroup
-    memory (TargetInfo::hasBulkCopy): when both row strides are N and every
+    read as words: 4-byte elements, or an even number of 16-bit ones), on
+    a target with bulk copies between global and workgroup memory (TargetInfo::hasBulkCopy): when both row strides are N and every
     row of the block exists (a test uniform over the block), the block's
     rows are one contiguous run, 16-byte aligned
     when rows per block x row bytes is a multiple of 16. One thread copies
@@ -84,8 +84,12 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     -8 to -9%, hence a limit on elements, not bytes; f32 N = 129 to 257
     +7 to +28% (`s17e`), 383 nothing, hence 256 for 4-byte elements;
     16-bit N = 129 to 199 +9 to +27% (`s20c`, two runs each of bf16 and
-    f16), 207 / 215 -2 to -4% (bf16) and +2.5% (f16), hence 200 for 16-bit
-    elements (forgoing 222's +24 to +29%).
+    f16), 207 / 215 -2 to -4% (bf16) and +2.5% (f16) at 16 x 2, hence 200
+    for odd 16-bit rows; even ones (whole words) +14 to +29% at 202-254
+    (`s21a`, `s21d`), hence 256 for them. Odd rows of 201-255 staged at
+    the 8 x 4 that rownorm-tile-rows' staged-rows gives them gained 2.5 to
+    25% (`s22a`): the odd limit is provisional until that form passes the
+    GPU suite.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::vector::VectorDialect",

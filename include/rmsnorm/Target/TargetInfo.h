@@ -152,16 +152,18 @@ inline constexpr int64_t kMinBlocksToHoldRows = 8;
 
 /// rownorm-stage-rows stages rows of at most this many elements:
 /// kMaxStagedRowElements for rows of an odd number of 16-bit elements,
-/// kMaxStagedWordRowElements for rows of whole 32-bit words (even 16-bit
-/// counts, any 32-bit one), which in the buffer each start on a word. Measured
-/// at 32768 rows (tools/gpu/PERFLOG.md, 2026-12-02): N = 13 / 31 / 63 / 127
-/// gain 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x / +6.5%
-/// at f32 (`s17a`); 16-bit rows of 129-199 elements gain 9-27% (`s20c`, both
-/// dtypes, two runs); odd ones at 207 / 215 bf16 lose 2-4% while f16 gains 2.5%
-/// (`s20c`), and bf16 lost 1.5-10% at odd 223-257 (`s17e`); even 16-bit rows of
-/// 202-254 elements gain 14-29% (`s21a`, `s21d`: both dtypes, two runs each);
-/// f32 rows gain 7-28% at every width from 129 to 257 and nothing at 383
-/// (`s17e`).
+/// kMaxStagedWordRowElements for rows of whole 32-bit words (16-bit rows of
+/// even length, any 32-bit one). Measured at 32768 rows
+/// (tools/gpu/PERFLOG.md, 2026-12-02): N = 13 / 31 / 63 / 127 gain 2.8-3.2x
+/// / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x / +6.5% at f32
+/// (`s17a`); 16-bit rows of 129-199 elements gain 9-27% (`s20c`, both
+/// dtypes, two runs); odd ones at 207 / 215 bf16 lose 2-4% while f16 gains
+/// 2.5% (`s20c`, at 16 x 2), and bf16 lost 1.5-10% at odd 223-257 (`s17e`);
+/// even 16-bit rows of 202-254 elements gain 14-29% (`s21a`, `s21d`: both
+/// dtypes, two runs each); f32 rows gain 7-28% at every width from 129 to
+/// 257 and nothing at 383 (`s17e`). The odd limit is provisional: staged at
+/// the 8 x 4 of rownorm-tile-rows' staged-rows, odd 16-bit rows of 201-255
+/// gained 2.5-25% (`s22a`), not yet run through the GPU suite.
 inline constexpr int64_t kMaxStagedRowElements = 200;
 inline constexpr int64_t kMaxStagedWordRowElements = 256;
 

@@ -7,8 +7,8 @@
 # 16-bit rows staged to 256 at 16 x 2. Changed schedules: 16-bit 105-127
 # (8 x 2 -> 4 x 4, 16 -> 32 rows a block), even 202-254 (16 x 2 -> 8 x 4),
 # f32 53-63 (8 x 2 -> 4 x 4), 101-127 (16 x 2 -> 8 x 4), 165-191 (16 x 3 ->
-# 8 x 6); the other cells here are A/A controls (16-bit 101 / 167 / 179 /
-# 191 / 55 / 63, f32 202 / 230 / 254: identical cubins).
+# 8 x 6); the other cells run here are A/A controls (16-bit 101 / 191, f32
+# 230: identical cubins).
 # Predictions (ours / base): 16-bit 202-254 +10-17% (s21d's t8 on the same
 # staged rows); 16-bit 105-127 +3 to +10% (staged rows were 6-12% slower
 # with more threads, s19a); f32 101-127 0 to +10%, 165-191 -5 to +10%, 53-63

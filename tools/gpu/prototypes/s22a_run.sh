@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Twenty-first session (s22a): odd 16-bit rows of 201-255 elements, unstaged
-# 16 x 2 by default (0.91-0.99x torch.compile in s21d), staged up to 256
+# 16 x 2 by default (0.91-1.01x torch.compile in s21d), staged up to 256
 # elements (`odd` = prototypes/stage-odd-rows.patch), where rownorm-tile-rows'
 # staged ties give them 8 x 4. s20c measured odd 207 / 215 staged at 16 x 2:
-# -2 to -4% (bf16), +2.5% (f16); s21d unstaged 8 x 4: 201 +12%, 207 +7%,
-# 209 +4.5%, 215 +1-3%, 223 0, 231-255 -2 to -5%; staged even rows gained
+# -2 to -4% (bf16), +2.5% (f16); s21d unstaged 8 x 4 (bf16): 201 +12%, 207
+# +7%, 209 +4.5%, 215 +1-3%, 223 0, 231-255 -2 to -5%; staged even rows gained
 # 8-17% more from 8 x 4 than from 16 x 2 (s21e).
 # Prediction (odd / ours): +5 to +15% at 201-255; 254 (identical kernels)
 # A/A within 1%.
