@@ -363,9 +363,9 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // vectors from workgroup memory, where 8 x 4 beat 16 x 2 by 8-17%
       // (16-bit N = 202-254) and 6-16% (f32 N = 101-127), while 4 x 4 lost
       // 3-9% to 8 x 2 (16-bit N = 111-127, but 105: bf16 +10%, f16 0%; f32
-      // N = 55 / 63: 2%) and 8 x 6
-      // against 16 x 3 moved -1 to +3% (f32 N = 167-191). Measured:
-      // tools/gpu/PERFLOG.md, twenty-first session (s21d, s21e).
+      // N = 55 / 63: 2%) and 8 x 6 against 16 x 3 moved -1 to +3% (f32 N =
+      // 167-191). Measured: tools/gpu/PERFLOG.md, twenty-first session
+      // (s21d, s21e).
       // (rownorm-stage-rows needs row strides given at launch: a static one
       // that is not whole vectors leaves no aligned copy to stage. It also
       // needs a full block: a static M below the rows per block is not

@@ -54,8 +54,9 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     contiguous rows start at every phase and take rownorm-align-rows' copy)
     and hold at most 200 elements (256 when a row is whole 32-bit words,
     read as words: 4-byte elements, or an even number of 16-bit ones), on
-    a target with bulk copies between global and workgroup memory (TargetInfo::hasBulkCopy): when both row strides are N and every
-    row of the block exists (a test uniform over the block), the block's
+    a target with bulk copies between global and workgroup memory
+    (TargetInfo::hasBulkCopy): when both row strides are N and every row
+    of the block exists (a test uniform over the block), the block's
     rows are one contiguous run, 16-byte aligned
     when rows per block x row bytes is a multiple of 16. One thread copies
     that run into x's region of a 16-byte-aligned workgroup buffer

@@ -73,9 +73,8 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       vectors each: staged rows read their vectors from workgroup memory,
       where 8 x 4 beat 16 x 2 by 8-17% (16-bit N = 202-254) and 6-16% (f32
       N = 101-127), while 4 x 4 lost 3-9% to 8 x 2 (16-bit N = 111-127; at
-      105 bf16 +10%, f16 0%) and
-      8 x 6 against 16 x 3 moved -1 to +3% (f32 N = 167-191; PERFLOG,
-      twenty-first session);
+      105 bf16 +10%, f16 0%) and 8 x 6 against 16 x 3 moved -1 to +3% (f32
+      N = 167-191; PERFLOG, twenty-first session);
     - rows per block: short rows share a block until it has four subgroups of
       threads, so small-N kernels still launch full blocks.
     - with `many-rows` (set by the GPU pipelines unless `cache-hints=none`),
