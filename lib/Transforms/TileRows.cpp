@@ -371,7 +371,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // needs a full block: a static M below the rows per block is not
       // staged, yet scheduled as if it were.)
       bool staged = stagedRows && tail && target.hasBulkCopy() &&
-                    withinStagedRowLimit(elementBytes, rowLength) &&
+                    withinStagedRowLimit(rowLength) &&
                     hasDynamicRowStride(op.getInput()) &&
                     hasDynamicRowStride(op.getOutput());
       auto stagedTie = [&](int64_t t) {

@@ -1,7 +1,7 @@
 // rownorm-stage-rows on the kernels convert-rownorm-to-gpu makes: where rows
-// are short (at most 200 elements; 256 where rows are whole 32-bit words)
-// and not whole vectors, on a target with bulk copies (sm_90), rownorm-version-rows' branch for rows of unknown alignment
-// (its scf.if carries rownorm.versioned_rows) gets a third version under a
+// are short (at most 256 elements) and not whole vectors, on a target with
+// bulk copies (sm_90), rownorm-version-rows' branch for rows of unknown
+// alignment (its scf.if carries rownorm.versioned_rows) gets a third version under a
 // uniform test (both row strides N, every row of the block present, against
 // the `rows` parameter or a static M): thread (0, 0) copies the block's run
 // (rows per block x row bytes, from block id x run bytes) into a 16-byte
@@ -14,7 +14,7 @@
 // a thread's columns read once, x held; whole vectors of 16-bit elements
 // read and written as 32-bit words), and the run goes out after a fence
 // and a block barrier, from y's region, by thread (0, 0). Not staged: rows of whole vectors
-// (128), rows over the limit (bf16 201, 255, 258, 1025; f32 257), rows never aligned (a static
+// (128), rows over the limit (bf16 257, 258, 1025; f32 257), rows never aligned (a static
 // stride of 130: no aligned copy to run), a target without bulk copies
 // (gfx942).
 // RUN: rmsnorm-opt %s --rownorm-nvptx-attach-target=chip=sm_90 --rownorm-optimize-pipeline \
@@ -175,11 +175,10 @@ func.func @bf16_127_rows_128(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref
   return
 }
 
-// The row limit is one of elements, not bytes: 200 for rows of an odd
-// number of 16-bit elements (bf16 199, 398 bytes, is staged; bf16 201, 402
-// bytes, and bf16 255 are not), 256 for rows of whole 32-bit words: even
-// 16-bit rows (bf16 254, 508 bytes, is; bf16 258 is not) and 32-bit ones
-// (f32 255, 1020 bytes, is; f32 257 is not).
+// The row limit is one of elements, not bytes: 256, for rows of an odd
+// number of 16-bit elements (bf16 199, 201 and 255 are staged; bf16 257 is
+// not), of an even one (bf16 254, 508 bytes, is; bf16 258 is not) and of
+// 32-bit ones (f32 255, 1020 bytes, is; f32 257 is not).
 // CHECK-LABEL: gpu.func @bf16_199(
 // CHECK: cp.async.bulk.shared::cluster.global
 // CHECK: gpu.return
@@ -188,8 +187,7 @@ func.func @bf16_199(%x: memref<?x199xbf16, strided<[?, 1]>>, %w: memref<199xbf16
   return
 }
 // CHECK-LABEL: gpu.func @bf16_201(
-// CHECK-NOT: workgroup(
-// CHECK-NOT: llvm.inline_asm
+// CHECK: cp.async.bulk.shared::cluster.global
 // CHECK: gpu.return
 func.func @bf16_201(%x: memref<?x201xbf16, strided<[?, 1]>>, %w: memref<201xbf16>, %y: memref<?x201xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x201xbf16, strided<[?, 1]>>) weight(%w : memref<201xbf16>) outs(%y : memref<?x201xbf16, strided<[?, 1]>>) epsilon(%eps)
@@ -197,11 +195,18 @@ func.func @bf16_201(%x: memref<?x201xbf16, strided<[?, 1]>>, %w: memref<201xbf16
 }
 
 // CHECK-LABEL: gpu.func @bf16_255(
-// CHECK-NOT: workgroup(
-// CHECK-NOT: llvm.inline_asm
+// CHECK: cp.async.bulk.shared::cluster.global
 // CHECK: gpu.return
 func.func @bf16_255(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+// CHECK-LABEL: gpu.func @bf16_257(
+// CHECK-NOT: workgroup(
+// CHECK-NOT: llvm.inline_asm
+// CHECK: gpu.return
+func.func @bf16_257(%x: memref<?x257xbf16, strided<[?, 1]>>, %w: memref<257xbf16>, %y: memref<?x257xbf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x257xbf16, strided<[?, 1]>>) weight(%w : memref<257xbf16>) outs(%y : memref<?x257xbf16, strided<[?, 1]>>) epsilon(%eps)
   return
 }
 // CHECK-LABEL: gpu.func @bf16_254(

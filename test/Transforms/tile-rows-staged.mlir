@@ -1,6 +1,6 @@
 // rownorm-tile-rows with staged-rows (set by the GPU pipelines with
 // stage-rows): rows that rownorm-stage-rows will stage (tail elements, within
-// its limits, a target with bulk copies) take half the threads where the
+// its limit, a target with bulk copies) take half the threads where the
 // half leaves as many vector slots empty, while it keeps a quarter
 // subgroup's threads and at most four vectors each. Measured on sm_90:
 // tools/gpu/PERFLOG.md, twenty-first session (s21d, s21e).
@@ -59,11 +59,22 @@ func.func @f32_127(%x: memref<?x127xf32, strided<[?, 1]>>, %w: memref<127xf32>, 
   return
 }
 
-// an odd 16-bit row past 200 elements is not staged: 16 x 2 kept
+// an odd 16-bit row: 32 vectors with the last partial, staged to 256
+// elements: 8 x 4 (+5 to +25% at odd 201-255, s22a)
 // CHECK-LABEL: func.func @bf16_255
-// CHECK: schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>
+// OFF-LABEL: func.func @bf16_255
+// OFF: schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
 func.func @bf16_255(%x: memref<?x255xbf16, strided<[?, 1]>>, %w: memref<255xbf16>, %y: memref<?x255xbf16, strided<[?, 1]>>) {
   rownorm.rms_norm ins(%x : memref<?x255xbf16, strided<[?, 1]>>) weight(%w : memref<255xbf16>) outs(%y : memref<?x255xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// a row past 256 elements is not staged: 16 x 2 kept
+// CHECK-LABEL: func.func @bf16_257
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
+func.func @bf16_257(%x: memref<?x257xbf16, strided<[?, 1]>>, %w: memref<257xbf16>, %y: memref<?x257xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<?x257xbf16, strided<[?, 1]>>) weight(%w : memref<257xbf16>) outs(%y : memref<?x257xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
   return
 }
 

@@ -52,9 +52,8 @@ def StageRows : Pass<"rownorm-stage-rows"> {
   let description = [{
     For a kernel whose rows are not a whole number of its vectors (so
     contiguous rows start at every phase and take rownorm-align-rows' copy)
-    and hold at most 200 elements (256 when a row is whole 32-bit words,
-    read as words: 4-byte elements, or an even number of 16-bit ones), on
-    a target with bulk copies between global and workgroup memory
+    and hold at most 256 elements (kMaxStagedRowElements), on a target
+    with bulk copies between global and workgroup memory
     (TargetInfo::hasBulkCopy): when both row strides are N and every row
     of the block exists (a test uniform over the block), the block's
     rows are one contiguous run, 16-byte aligned
@@ -82,15 +81,12 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`), at 32768 rows against the
     unstaged kernel: N = 13 / 31 / 63 2.8-3.2x (16-bit), 1.3-2.7x (f32);
     N = 127 +18% (16-bit), +6.5% (f32); 16-bit N = 255 -2 to -5% and 257
-    -8 to -9%, hence a limit on elements, not bytes; f32 N = 129 to 257
+    -8 to -9% at 16 x 2, hence a limit on elements, not bytes; f32 N = 129 to 257
     +7 to +28% (`s17e`), 383 nothing, hence 256 for 4-byte elements;
     16-bit N = 129 to 199 +9 to +27% (`s20c`, two runs each of bf16 and
-    f16), 207 / 215 -2 to -4% (bf16) and +2.5% (f16) at 16 x 2, hence 200
-    for odd 16-bit rows; even ones (whole words) +14 to +29% at 202-254
-    (`s21a`, `s21d`), hence 256 for them. Odd rows of 201-255 staged at
-    the 8 x 4 that rownorm-tile-rows' staged-rows gives them gained 2.5 to
-    25% (`s22a`): the odd limit is provisional until that form passes the
-    GPU suite.
+    f16); at the 8 x 4 that rownorm-tile-rows' staged-rows gives them, even
+    16-bit rows of 202-254 +14 to +29% (`s21a`, `s21d`) and odd ones of
+    201-255 +2.5 to +25% (`s22a`), hence 256 for every row.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::vector::VectorDialect",

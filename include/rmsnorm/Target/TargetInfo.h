@@ -150,31 +150,22 @@ inline constexpr int64_t kMaxHeldConvertedValues = 32;
 /// (measured 2026-12-01, tools/gpu/PERFLOG.md, eleventh session).
 inline constexpr int64_t kMinBlocksToHoldRows = 8;
 
-/// rownorm-stage-rows stages rows of at most this many elements:
-/// kMaxStagedRowElements for rows of an odd number of 16-bit elements,
-/// kMaxStagedWordRowElements for rows of whole 32-bit words (16-bit rows of
-/// even length, any 32-bit one). Measured at 32768 rows
-/// (tools/gpu/PERFLOG.md, 2026-12-02): N = 13 / 31 / 63 / 127 gain 2.8-3.2x
-/// / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x / +6.5% at f32
-/// (`s17a`); 16-bit rows of 129-199 elements gain 9-27% (`s20c`, both
-/// dtypes, two runs); odd ones at 207 / 215 bf16 lose 2-4% while f16 gains
-/// 2.5% (`s20c`, at 16 x 2), and bf16 lost 1.5-10% at odd 223-257 (`s17e`);
-/// even 16-bit rows of 202-254 elements gain 14-29% (`s21a`, `s21d`: both
-/// dtypes, two runs each); f32 rows gain 7-28% at every width from 129 to
-/// 257 and nothing at 383 (`s17e`). The odd limit is provisional: staged at
-/// the 8 x 4 of rownorm-tile-rows' staged-rows, odd 16-bit rows of 201-255
-/// gained 2.5-25% (`s22a`), not yet run through the GPU suite.
-inline constexpr int64_t kMaxStagedRowElements = 200;
-inline constexpr int64_t kMaxStagedWordRowElements = 256;
+/// rownorm-stage-rows stages rows of at most this many elements. Measured
+/// at 32768 rows (tools/gpu/PERFLOG.md, 2026-12-02/03): N = 13 / 31 / 63 /
+/// 127 gain 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x /
+/// +6.5% at f32 (`s17a`); 16-bit rows of 129-199 elements gain 9-27%
+/// (`s20c`, both dtypes, two runs); even 16-bit rows of 202-254 gain 14-29%
+/// (`s21a`, `s21d`) and odd ones of 201-255 2.5-25% (`s22a`), both at the
+/// 8 x 4 of rownorm-tile-rows' staged-rows (at 16 x 2, odd bf16 207 / 215
+/// lost 2-4%, `s20c`); f32 rows gain 7-28% at every width from 129 to 257
+/// and nothing at 383 (`s17e`); 16-bit 257 lost 8-9% (`s17a`).
+inline constexpr int64_t kMaxStagedRowElements = 256;
 
-/// Whether rows of `rowLength` elements of `elementBytes` bytes are within
-/// rownorm-stage-rows' limits (which stages them on a target with bulk
-/// copies where they are not whole vectors; rownorm-tile-rows schedules such
-/// rows for it).
-inline bool withinStagedRowLimit(int64_t elementBytes, int64_t rowLength) {
-  return rowLength <= (rowLength * elementBytes % 4 == 0
-                           ? kMaxStagedWordRowElements
-                           : kMaxStagedRowElements);
+/// Whether rows of `rowLength` elements are within rownorm-stage-rows'
+/// limit (which stages them on a target with bulk copies where they are not
+/// whole vectors; rownorm-tile-rows schedules such rows for it).
+inline bool withinStagedRowLimit(int64_t rowLength) {
+  return rowLength <= kMaxStagedRowElements;
 }
 
 /// Whether elements of `type` widen to f32 by a conversion instruction each

@@ -66,7 +66,7 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       shorter ones do not (staged 16-bit N = 47 / 85 / 101: 6-12% slower
       with the floor);
     - with `staged-rows` (set by the GPU pipelines with `stage-rows`), rows
-      that rownorm-stage-rows will stage (tail elements, within its limits
+      that rownorm-stage-rows will stage (tail elements, within its limit
       (`withinStagedRowLimit`, TargetInfo.h), row strides given at launch, a
       target with bulk copies) take the half where it leaves as many slots
       empty, while it keeps a quarter subgroup's threads and at most four

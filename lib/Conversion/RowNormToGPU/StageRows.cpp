@@ -122,7 +122,7 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     int64_t vectorBytes = info.schedule.getVectorWidth() * elementBytes;
     // Rows of whole vectors take the aligned copy when contiguous: nothing
     // to gain.
-    if (rowBytes % vectorBytes == 0 || !withinStagedRowLimit(elementBytes, n) ||
+    if (rowBytes % vectorBytes == 0 || !withinStagedRowLimit(n) ||
         runBytes % kBulkUnitBytes != 0)
       return;
     // x's rows come in to one region and y's go out from another, so that
