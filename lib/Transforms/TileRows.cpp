@@ -110,6 +110,12 @@ struct ManyRowsKernel {
   int64_t fromRows;
 };
 
+/// The rows a block takes by default when each has `threads` threads: as many
+/// as fill kSubgroupsPerBlock subgroups, at least one.
+int64_t rowsFillingBlock(int64_t threads, int64_t subgroup) {
+  return std::max<int64_t>(1, kSubgroupsPerBlock * subgroup / threads);
+}
+
 /// Whether `rows` (a 2-d memref) has a row stride given at run time.
 bool hasDynamicRowStride(Value rows) {
   auto type = cast<MemRefType>(rows.getType());
@@ -368,14 +374,23 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // (s21d, s21e).
       // (rownorm-stage-rows needs row strides given at launch: a static one
       // that is not whole vectors leaves no aligned copy to stage. It also
-      // needs a full block: a static M below the rows per block is not
-      // staged, yet scheduled as if it were.)
+      // stages only full blocks: a static M below the rows per block that
+      // `t` threads give never fills one; the canonicalizer then folds the
+      // grid to one row per block.)
       bool staged = stagedRows && tail && target.hasBulkCopy() &&
                     withinStagedRowLimit(rowLength) &&
                     hasDynamicRowStride(op.getInput()) &&
                     hasDynamicRowStride(op.getOutput());
+      int64_t staticRows =
+          cast<MemRefType>(op.getInput().getType()).getDimSize(0);
+      auto fillsABlock = [&](int64_t t) {
+        int64_t rowsAtT =
+            rowsPerBlock ? rowsPerBlock : rowsFillingBlock(t, subgroup);
+        return ShapedType::isDynamic(staticRows) || staticRows >= rowsAtT;
+      };
       auto stagedTie = [&](int64_t t) {
-        return staged && emptySlots(t) == emptySlots(threads) &&
+        return staged && fillsABlock(t) &&
+               emptySlots(t) == emptySlots(threads) &&
                t >= subgroup / kTailRowSubgroupDivisor &&
                llvm::divideCeil(vectors, t) <= kVectorsPerThreadWithTail;
       };
@@ -456,7 +471,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
 
     int64_t rows = rowsPerBlock;
     if (rows == 0) {
-      rows = std::max<int64_t>(1, kSubgroupsPerBlock * subgroup / threads);
+      rows = rowsFillingBlock(threads, subgroup);
       if (threads >= kSubgroupsPerBlock * subgroup)
         reason << "; one row per block of " << threads << " threads";
       else

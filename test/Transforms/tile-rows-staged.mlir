@@ -106,6 +106,21 @@ func.func @bf16_254_identity(%x: memref<?x254xbf16>, %w: memref<254xbf16>, %y: m
   return
 }
 
+// A static M below the half's 16 rows per block is never staged (rownorm-
+// stage-rows stages full blocks only): 16 x 2 kept; 16 rows take 8 x 4
+// CHECK-LABEL: func.func @bf16_254_15_rows
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
+func.func @bf16_254_15_rows(%x: memref<15x254xbf16, strided<[?, 1]>>, %w: memref<254xbf16>, %y: memref<15x254xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<15x254xbf16, strided<[?, 1]>>) weight(%w : memref<254xbf16>) outs(%y : memref<15x254xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
+  return
+}
+// CHECK-LABEL: func.func @bf16_254_16_rows
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>
+func.func @bf16_254_16_rows(%x: memref<16x254xbf16, strided<[?, 1]>>, %w: memref<254xbf16>, %y: memref<16x254xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<16x254xbf16, strided<[?, 1]>>) weight(%w : memref<254xbf16>) outs(%y : memref<16x254xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
 // On the 64-wide subgroups of a target without bulk copies, f32 N = 255 (63
 // whole vectors) would tie at 16 x 4: 32 x 2 kept there
 // NOBULK-LABEL: func.func @f32_255
