@@ -374,9 +374,9 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // (s21d, s21e).
       // (rownorm-stage-rows needs row strides given at launch: a static one
       // that is not whole vectors leaves no aligned copy to stage. It also
-      // stages only full blocks: a static M below the rows per block that
-      // `t` threads give never fills one; the canonicalizer then folds the
-      // grid to one row per block.)
+      // stages only full blocks of several: a static M no larger than the
+      // rows per block that `t` threads give is one block at most, whose
+      // grid the conversion folds to one row per block, never staged.)
       bool staged = stagedRows && tail && target.hasBulkCopy() &&
                     withinStagedRowLimit(rowLength) &&
                     hasDynamicRowStride(op.getInput()) &&
@@ -386,7 +386,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       auto fillsABlock = [&](int64_t t) {
         int64_t rowsAtT =
             rowsPerBlock ? rowsPerBlock : rowsFillingBlock(t, subgroup);
-        return ShapedType::isDynamic(staticRows) || staticRows >= rowsAtT;
+        return ShapedType::isDynamic(staticRows) || staticRows > rowsAtT;
       };
       auto stagedTie = [&](int64_t t) {
         return staged && fillsABlock(t) &&

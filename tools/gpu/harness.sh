@@ -22,7 +22,7 @@ DTYPES=(f32 f16 bf16)
 # the benchmark suite's widths (tools/gpu/suite_widths.py) not among them;
 # 3, 129, 255, 161, 223, 204, 254 and 257 for rownorm-stage-rows (3: 16-bit
 # vectors of 8 bytes; 129 to 255 within its limit of 256 elements, odd and
-# even, all at the staged schedules; 257 just past it).
+# even, 16-bit 204 / 223 / 254 / 255 at the staged 8 x 4; 257 just past it).
 HARNESS=/tmp/harness-build/bin/rmsnorm-harness
 SIZES=(64 128 256 512 1024 2048 4096 8192 16384 32768 65536 96 5120 12288 1001 4097 1 13 31
        127 1025 2560 2880 3584 4099 6144 7168 11008 14336 3 255 129 161 223 204 254 257)

@@ -151,14 +151,15 @@ inline constexpr int64_t kMaxHeldConvertedValues = 32;
 inline constexpr int64_t kMinBlocksToHoldRows = 8;
 
 /// rownorm-stage-rows stages rows of at most this many elements. Measured
-/// at 32768 rows (tools/gpu/PERFLOG.md, 2026-12-02/03): N = 13 / 31 / 63 /
+/// at 32768 rows (tools/gpu/PERFLOG.md, 2026-12-02): N = 13 / 31 / 63 /
 /// 127 gain 2.8-3.2x / 2.8x / 2.9x / +18% at 16 bits, 2.1x / 2.7x / 1.29x /
 /// +6.5% at f32 (`s17a`); 16-bit rows of 129-199 elements gain 9-27%
 /// (`s20c`, both dtypes, two runs); even 16-bit rows of 202-254 gain 14-29%
-/// (`s21a`, `s21d`) and odd ones of 201-255 2.5-25% (`s22a`), both at the
-/// 8 x 4 of rownorm-tile-rows' staged-rows (at 16 x 2, odd bf16 207 / 215
-/// lost 2-4%, `s20c`); f32 rows gain 7-28% at every width from 129 to 257
-/// and nothing at 383 (`s17e`); 16-bit 257 lost 8-9% (`s17a`).
+/// at 16 x 2 (`s21a`, `s21d`), and 8-17% more at the 8 x 4 of
+/// rownorm-tile-rows' staged-rows (`s21e`); odd ones of 201-255 gain 2.5-25%
+/// staged at 8 x 4 (`s22a`; at 16 x 2, odd bf16 207 / 215 lost 2-4%,
+/// `s20c`); f32 rows gain 7-28% at every width from 129 to 257 and nothing
+/// at 383 (`s17e`); 16-bit 257 lost 8-9% (`s17a`).
 inline constexpr int64_t kMaxStagedRowElements = 256;
 
 /// Whether rows of `rowLength` elements are within rownorm-stage-rows'

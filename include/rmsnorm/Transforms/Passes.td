@@ -68,7 +68,8 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
     - with `staged-rows` (set by the GPU pipelines with `stage-rows`), rows
       that rownorm-stage-rows will stage (tail elements, within its limit
       (`withinStagedRowLimit`, TargetInfo.h), row strides given at launch, a
-      target with bulk copies, no static M below the half's rows per block) take the half where it leaves as many slots
+      target with bulk copies, no static M of at most the half's rows per
+      block) take the half where it leaves as many slots
       empty, while it keeps a quarter subgroup's threads and at most four
       vectors each: staged rows read their vectors from workgroup memory,
       where 8 x 4 beat 16 x 2 by 8-17% (16-bit N = 202-254) and 6-16% (f32
