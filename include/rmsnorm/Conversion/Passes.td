@@ -81,8 +81,8 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     (tools/gpu/PERFLOG.md, 2026-12-02, `s17a`), at 32768 rows against the
     unstaged kernel: N = 13 / 31 / 63 2.8-3.2x (16-bit), 1.3-2.7x (f32);
     N = 127 +18% (16-bit), +6.5% (f32); 16-bit N = 255 -2 to -5% and 257
-    -8 to -9% at 16 x 2, hence a limit on elements, not bytes; f32 N = 129 to 257
-    +7 to +28% (`s17e`), 383 nothing;
+    -8 to -9% at 16 x 2, hence a limit on elements, not bytes; f32 N = 129
+    to 257 +7 to +28% (`s17e`), 383 nothing;
     16-bit N = 129 to 199 +9 to +27% (`s20c`, two runs each of bf16 and
     f16); even 16-bit rows of 202-254 +14 to +29% at 16 x 2 (`s21a`,
     `s21d`) and a further 8-17% at the 8 x 4 that rownorm-tile-rows'

@@ -69,9 +69,9 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       that rownorm-stage-rows will stage (tail elements, within its limit
       (`withinStagedRowLimit`, TargetInfo.h), row strides given at launch, a
       target with bulk copies, no static M of at most the half's rows per
-      block) take the half where it leaves as many slots
-      empty, while it keeps a quarter subgroup's threads and at most four
-      vectors each: staged rows read their vectors from workgroup memory,
+      block) take the half where it leaves as many slots empty, while it
+      keeps a quarter subgroup's threads and at most four vectors each:
+      staged rows read their vectors from workgroup memory,
       where 8 x 4 beat 16 x 2 by 8-17% (16-bit N = 202-254) and 6-16% (f32
       N = 101-127), while 4 x 4 lost 3-9% to 8 x 2 (16-bit N = 111-127; at
       105 bf16 +10%, f16 0%) and 8 x 6 against 16 x 3 moved -1 to +3% (f32
