@@ -16,6 +16,11 @@
 // RUN:   | FileCheck %s --check-prefix=REMARK
 // REMARK: for N = 254 'bf16' on sm_90: {{.*}} but 8 threads leave 1 slots empty (16 leave 1), a tie that rows to be staged take;
 // REMARK: for N = 150 'bf16' on sm_90: {{.*}} but 8 threads leave 6 slots empty (16 leave 14); 16 row(s)
+// With rows per block set by option, a static M must exceed that many rows
+// (not the rows the threads would fill): 17 rows are one block of 32, 33
+// are two:
+// RUN: rmsnorm-opt %s --rownorm-tile-rows="staged-rows=true rows-per-block=32" \
+// RUN:   2>/dev/null | FileCheck %s --check-prefix=RPB
 // The GPU pipeline sets the option with stage-rows, and not without it:
 // RUN: rmsnorm-opt %s --rownorm-to-gpu-pipeline 2>/dev/null \
 // RUN:   | FileCheck %s --check-prefix=PIPE
@@ -113,6 +118,8 @@ func.func @bf16_254_16_rows(%x: memref<16x254xbf16, strided<[?, 1]>>, %w: memref
   rownorm.rms_norm ins(%x : memref<16x254xbf16, strided<[?, 1]>>) weight(%w : memref<254xbf16>) outs(%y : memref<16x254xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
   return
 }
+// RPB-LABEL: func.func @bf16_254_17_rows
+// RPB: schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 16, vector_width = 8, vectors_per_thread = 2>
 // CHECK-LABEL: func.func @bf16_254_17_rows
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>
 // PIPE-LABEL: gpu.func @bf16_254_17_rows(
@@ -120,6 +127,14 @@ func.func @bf16_254_16_rows(%x: memref<16x254xbf16, strided<[?, 1]>>, %w: memref
 // PIPE-SAME: known_block_size = array<i32: 8, 16, 1>
 func.func @bf16_254_17_rows(%x: memref<17x254xbf16, strided<[?, 1]>>, %w: memref<254xbf16>, %y: memref<17x254xbf16, strided<[?, 1]>>) {
   rownorm.rms_norm ins(%x : memref<17x254xbf16, strided<[?, 1]>>) weight(%w : memref<254xbf16>) outs(%y : memref<17x254xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
+  return
+}
+// RPB-LABEL: func.func @bf16_254_33_rows
+// RPB: schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>
+// CHECK-LABEL: func.func @bf16_254_33_rows
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 4>
+func.func @bf16_254_33_rows(%x: memref<33x254xbf16, strided<[?, 1]>>, %w: memref<254xbf16>, %y: memref<33x254xbf16, strided<[?, 1]>>) {
+  rownorm.rms_norm ins(%x : memref<33x254xbf16, strided<[?, 1]>>) weight(%w : memref<254xbf16>) outs(%y : memref<33x254xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32}
   return
 }
 
