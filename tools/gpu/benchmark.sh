@@ -8,6 +8,11 @@
 #                      (device tool; carry out/bench) -> builds the runtime's
 #                      C entry point, runs the benchmark, writes the JSON
 #                      record and the table under $OUT
+#   GPU machine:       tools/gpu/benchmark.sh judged [DTYPE ...]
+#                      (carry out/bench) -> issue 12's judged pair: the
+#                      whole suite twice per dtype (default bf16 f16 f32),
+#                      records under $OUT/run1 and $OUT/run2, then judge.py
+#                      on each dtype's pair
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # shellcheck source=runtime-lib.sh
@@ -77,8 +82,46 @@ run() {
     --record "$out/$stamp-bench-$dtype-h200.json" "$@" 2>&1 | tee "$out/$stamp-bench-$dtype-h200.txt"
 }
 
+# Two runs of every dtype, run 1 of each before run 2 of any (so the runs of
+# a dtype are minutes apart, not back to back), each under BENCH_TIMEOUT
+# seconds; then each dtype's pair judged. Exits non-zero when a run failed
+# or a rule failed.
+judged() {
+  local dtypes=("$@")
+  [[ ${#dtypes[@]} -gt 0 ]] || dtypes=(bf16 f16 f32)
+  local dt
+  for dt in "${dtypes[@]}"; do
+    case $dt in
+      bf16 | f16 | f32) ;;
+      *) echo "benchmark.sh: judged takes dtypes bf16, f16, f32; got '$dt'" >&2; exit 2 ;;
+    esac
+  done
+  local base="${OUT:-/tmp}" status=0 run_index rc
+  build_runtime
+  for run_index in 1 2; do
+    mkdir -p "$base/run$run_index"
+    for dt in "${dtypes[@]}"; do
+      rc=0
+      OUT="$base/run$run_index" timeout "${BENCH_TIMEOUT:-200}" "$0" run "$dt" \
+        > "$base/run$run_index/$dt.log" 2>&1 || rc=$?
+      if ((rc != 0)); then
+        echo "benchmark.sh: run $run_index of $dt failed (exit status $rc; $base/run$run_index/$dt.log)" >&2
+        status=1
+      fi
+      echo "run $run_index $dt: $(tail -1 "$base/run$run_index/$dt.log")"
+    done
+  done
+  for dt in "${dtypes[@]}"; do
+    echo "== $dt"
+    python3 "$ROOT/tools/gpu/judge.py" "$base"/run1/*-bench-"$dt"-h200.json \
+      "$base"/run2/*-bench-"$dt"-h200.json || status=1
+  done
+  return $status
+}
+
 case "${1:-}" in
   emit) emit ;;
   run) shift; run "$@" ;;
-  *) echo "usage: $0 emit | run DTYPE [--quick] [benchmark.py options]" >&2; exit 2 ;;
+  judged) shift; judged "$@" ;;
+  *) echo "usage: $0 emit | run DTYPE [--quick] [benchmark.py options] | judged [DTYPE ...]" >&2; exit 2 ;;
 esac
