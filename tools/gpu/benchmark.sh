@@ -11,8 +11,10 @@
 #   GPU machine:       tools/gpu/benchmark.sh judged [DTYPE ...]
 #                      (carry out/bench) -> issue 12's judged pair: the
 #                      whole suite twice per dtype (default bf16 f16 f32),
-#                      records under $OUT/run1 and $OUT/run2, then judge.py
-#                      on each dtype's pair
+#                      then judge.py on each dtype's pair; under $OUT two
+#                      files: DATE-judged.txt (the runs' summary lines and
+#                      the verdicts) and DATE-judged-records.tgz (run1/ and
+#                      run2/: each run's JSON record, table and log)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # shellcheck source=runtime-lib.sh
@@ -84,19 +86,34 @@ run() {
 
 # Two runs of every dtype, run 1 of each before run 2 of any (so the runs of
 # a dtype are minutes apart, not back to back), each under BENCH_TIMEOUT
-# seconds; then each dtype's pair judged. Exits non-zero when a run failed
-# or a rule failed.
+# seconds; then each dtype's pair judged. The records go into one archive:
+# a caller that fetches few files (the device tool returns eight) gets them
+# all. Exits non-zero when a run failed or a rule failed.
 judged() {
-  local dtypes=("$@")
-  [[ ${#dtypes[@]} -gt 0 ]] || dtypes=(bf16 f16 f32)
-  local dt
-  for dt in "${dtypes[@]}"; do
+  local base="${OUT:-/tmp}" stamp status=0 dt
+  for dt in "$@"; do
     case $dt in
       bf16 | f16 | f32) ;;
       *) echo "benchmark.sh: judged takes dtypes bf16, f16, f32; got '$dt'" >&2; exit 2 ;;
     esac
   done
-  local base="${OUT:-/tmp}" status=0 run_index rc
+  # Its own folders only: records of an earlier pair must not be judged
+  # with this one, nor deleted.
+  if [[ -e $base/run1 || -e $base/run2 ]]; then
+    echo "benchmark.sh: $base/run1 or $base/run2 exists; judged writes there (set OUT to an empty folder)" >&2
+    exit 2
+  fi
+  stamp=$(date -u +%Y-%m-%d)
+  judge_pair "$@" 2>&1 | tee "$base/$stamp-judged.txt" || status=1
+  tar czf "$base/$stamp-judged-records.tgz" -C "$base" run1 run2 \
+    && rm -rf "${base:?}/run1" "${base:?}/run2" || status=1
+  return $status
+}
+
+judge_pair() {
+  local dtypes=("$@")
+  [[ ${#dtypes[@]} -gt 0 ]] || dtypes=(bf16 f16 f32)
+  local base="${OUT:-/tmp}" status=0 run_index rc dt
   build_runtime
   for run_index in 1 2; do
     mkdir -p "$base/run$run_index"
