@@ -86,49 +86,73 @@ run() {
 
 # Two runs of every dtype, run 1 of each before run 2 of any (so the runs of
 # a dtype are minutes apart, not back to back), each under BENCH_TIMEOUT
-# seconds; then each dtype's pair judged. The records go into one archive:
-# a caller that fetches few files (the device tool returns eight) gets them
-# all. Exits non-zero when a run failed or a rule failed.
+# seconds; then each dtype's pair judged. The records go into one archive,
+# written again after every run: a caller that fetches few files (the device
+# tool returns eight) gets them all, and one whose call is cut short (the
+# device tool's 600 s) gets the runs that finished. Exits 2 on bad arguments
+# or when an earlier pair's files are in $OUT (never judged with this one,
+# nor replaced), else non-zero when a run failed or a rule failed.
 judged() {
   local base="${OUT:-/tmp}" stamp status=0 dt
-  for dt in "$@"; do
+  local dtypes=("$@")
+  [[ ${#dtypes[@]} -gt 0 ]] || dtypes=(bf16 f16 f32)
+  local -A seen=()
+  for dt in "${dtypes[@]}"; do
     case $dt in
       bf16 | f16 | f32) ;;
       *) echo "benchmark.sh: judged takes dtypes bf16, f16, f32; got '$dt'" >&2; exit 2 ;;
     esac
+    if [[ -n ${seen[$dt]:-} ]]; then
+      echo "benchmark.sh: judged got $dt twice" >&2
+      exit 2
+    fi
+    seen[$dt]=1
   done
-  # Its own folders only: records of an earlier pair must not be judged
-  # with this one, nor deleted.
-  if [[ -e $base/run1 || -e $base/run2 ]]; then
-    echo "benchmark.sh: $base/run1 or $base/run2 exists; judged writes there (set OUT to an empty folder)" >&2
-    exit 2
-  fi
   stamp=$(date -u +%Y-%m-%d)
-  judge_pair "$@" 2>&1 | tee "$base/$stamp-judged.txt" || status=1
-  tar czf "$base/$stamp-judged-records.tgz" -C "$base" run1 run2 \
-    && rm -rf "${base:?}/run1" "${base:?}/run2" || status=1
+  JUDGED_ARCHIVE="$base/$stamp-judged-records.tgz"
+  local verdicts="$base/$stamp-judged.txt" old
+  for old in "$base/run1" "$base/run2" "$verdicts" "$JUDGED_ARCHIVE"; do
+    if [[ -e $old ]]; then
+      echo "benchmark.sh: $old exists; judged writes there (set OUT to an empty folder)" >&2
+      exit 2
+    fi
+  done
+  mkdir -p "$base"
+  judge_pair "${dtypes[@]}" 2>&1 | tee "$verdicts" || status=1
+  rm -rf "${base:?}/run1" "${base:?}/run2"
   return $status
 }
 
+# The archive of the run folders so far (judged's JUDGED_ARCHIVE).
+pack_runs() {
+  local base=$1 folders=(run1)
+  [[ -d $base/run2 ]] && folders+=(run2)
+  tar czf "$JUDGED_ARCHIVE" -C "$base" "${folders[@]}"
+}
+
 judge_pair() {
-  local dtypes=("$@")
-  [[ ${#dtypes[@]} -gt 0 ]] || dtypes=(bf16 f16 f32)
-  local base="${OUT:-/tmp}" status=0 run_index rc dt
+  local base="${OUT:-/tmp}" status=0 run_index rc dt record
   build_runtime
   for run_index in 1 2; do
     mkdir -p "$base/run$run_index"
-    for dt in "${dtypes[@]}"; do
+    for dt in "$@"; do
       rc=0
-      OUT="$base/run$run_index" timeout "${BENCH_TIMEOUT:-200}" "$0" run "$dt" \
+      OUT="$base/run$run_index" timeout "${BENCH_TIMEOUT:-200}" \
+        bash "$ROOT/tools/gpu/benchmark.sh" run "$dt" \
         > "$base/run$run_index/$dt.log" 2>&1 || rc=$?
+      record=("$base/run$run_index/"*-bench-"$dt"-h200.json)
       if ((rc != 0)); then
         echo "benchmark.sh: run $run_index of $dt failed (exit status $rc; $base/run$run_index/$dt.log)" >&2
         status=1
+      elif [[ ! -f ${record[0]} ]]; then
+        echo "benchmark.sh: run $run_index of $dt wrote no record ($base/run$run_index/$dt.log)" >&2
+        status=1
       fi
       echo "run $run_index $dt: $(tail -1 "$base/run$run_index/$dt.log")"
+      pack_runs "$base" || status=1
     done
   done
-  for dt in "${dtypes[@]}"; do
+  for dt in "$@"; do
     echo "== $dt"
     python3 "$ROOT/tools/gpu/judge.py" "$base"/run1/*-bench-"$dt"-h200.json \
       "$base"/run2/*-bench-"$dt"-h200.json || status=1

@@ -102,7 +102,7 @@ def main():
         print(f"judge.py: unusable records: {err}", file=sys.stderr)
         return 2
     except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError) as err:
-        print(f"judge.py: unusable record: {err!r}", file=sys.stderr)
+        print(f"judge.py: unusable record: {type(err).__name__}: {err}", file=sys.stderr)
         return 2
     print("\n".join(report))
     cells = len(report)
