@@ -30,6 +30,13 @@ def RowNorm_TargetDescriptionAttrInterface
         Returns the chips this target describes, for diagnostics.
       }],
       "::llvm::SmallVector<::llvm::StringRef>", "getDescribedChips">,
+    InterfaceMethod<[{
+        Returns the attribute the kernels are compiled for (the target of
+        the gpu.module that convert-rownorm-to-gpu creates): this one, or
+        this one completed with what the description's code needs where the
+        attribute leaves it to LLVM's default. A supported attribute only.
+      }],
+      "::mlir::Attribute", "getCodegenTarget">,
   ];
 }
 

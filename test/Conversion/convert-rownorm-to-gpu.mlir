@@ -7,7 +7,7 @@
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 
 // CHECK: module attributes {gpu.container_module
-// CHECK: gpu.module @rownorm_kernels [#nvvm.target<chip = "sm_90">]
+// CHECK: gpu.module @rownorm_kernels [#nvvm.target<chip = "sm_90", features = "+ptx80">]
 // CHECK-LABEL: gpu.func @wide_rows
 // CHECK-SAME: (%[[XP:.*]]: memref<1xf32>, %[[W:.*]]: memref<4096xf32>, %[[YP:.*]]: memref<1xf32>, %[[ROWS:.*]]: i64, %[[XS:.*]]: i64, %[[YS:.*]]: i64)
 // CHECK-SAME: workgroup(%[[PARTIALS:.*]] : memref<4xf32, #gpu.address_space<workgroup>>)

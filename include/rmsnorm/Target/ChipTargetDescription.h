@@ -29,7 +29,8 @@ std::string checkFeatureNames(StringRef triple, StringRef cpu,
 /// attribute with getChip(), getTriple() and getFeatures()). `Chips`
 /// provides `static ArrayRef<StringLiteral> chips()`,
 /// `static std::unique_ptr<TargetInfo> describe(StringRef chip)` and
-/// `static std::string checkFeatures(StringRef chip, StringRef features)`.
+/// `static std::string checkFeatures(StringRef chip, StringRef features)` and
+/// `static Attribute codegenTarget(AttrT target)`.
 template <typename AttrT, typename Chips>
 struct ChipTargetDescriptionModel final
     : public TargetDescriptionAttrInterface::ExternalModel<
@@ -51,6 +52,9 @@ struct ChipTargetDescriptionModel final
   SmallVector<StringRef> getDescribedChips(Attribute) const {
     return llvm::map_to_vector(
         Chips::chips(), [](StringLiteral chip) -> StringRef { return chip; });
+  }
+  Attribute getCodegenTarget(Attribute attr) const {
+    return Chips::codegenTarget(cast<AttrT>(attr));
   }
 };
 

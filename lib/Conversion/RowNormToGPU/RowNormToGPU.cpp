@@ -343,9 +343,14 @@ struct ConvertRowNormToGPU final
       return signalPassFailure();
 
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+    // The target as the kernels are compiled for it (completed where the
+    // module's leaves a choice to LLVM's default; getTargetInfo checked it).
+    Attribute kernelTarget =
+        cast<TargetDescriptionAttrInterface>(getTargetAttr(module))
+            .getCodegenTarget();
     auto gpuModule =
         gpu::GPUModuleOp::create(builder, module.getLoc(), kKernelModuleName,
-                                 ArrayRef<Attribute>{getTargetAttr(module)});
+                                 ArrayRef<Attribute>{kernelTarget});
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     builder.getUnitAttr());
     for (auto &[func, nest] : kernels)

@@ -87,6 +87,10 @@ struct AMDGPUChips {
   static std::unique_ptr<TargetInfo> describe(StringRef chip) {
     return std::make_unique<CDNA3TargetInfo>(chip);
   }
+  /// LLVM's defaults for a described chip are what the code needs.
+  static Attribute codegenTarget(ROCDL::ROCDLTargetAttr target) {
+    return target;
+  }
 };
 
 struct AMDGPUAttachTarget final

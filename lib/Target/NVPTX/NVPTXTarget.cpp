@@ -215,6 +215,22 @@ struct NVPTXChips {
   static std::unique_ptr<TargetInfo> describe(StringRef chip) {
     return std::make_unique<HopperTargetInfo>(chip);
   }
+  /// A target that names no PTX version leaves it to LLVM, whose default
+  /// for sm_90 (7.8) lacks the bulk copies of rownorm-stage-rows: its
+  /// kernels are compiled for PTX 8.0, rownorm's default (+ptx80).
+  static Attribute codegenTarget(NVVM::NVVMTargetAttr target) {
+    SmallVector<StringRef> tokens;
+    target.getFeatures().split(tokens, ',', -1, /*KeepEmpty=*/false);
+    if (llvm::any_of(tokens, [](StringRef token) {
+          return token.drop_front().starts_with("ptx");
+        }))
+      return target;
+    tokens.push_back(kDefaultPTXFeature);
+    return NVVM::NVVMTargetAttr::get(
+        target.getContext(), target.getO(), target.getTriple(),
+        target.getChip(), llvm::join(tokens, ","), target.getFlags(),
+        target.getLink(), target.getVerifyTarget());
+  }
 };
 
 struct NVPTXAttachTarget final

@@ -11,6 +11,11 @@
 
 namespace mlir::rmsnorm {
 
+/// The PTX version rownorm's NVPTX code needs (bulk copies: 8.0), as LLVM's
+/// feature: the default of the attach pass and pipelines, and what a target
+/// naming no PTX version is compiled for.
+inline constexpr llvm::StringLiteral kDefaultPTXFeature = "+ptx80";
+
 /// Options of `rownorm-to-ptx-pipeline`.
 struct ToPTXPipelineOptions
     : public GPUPipelineOptions<ToPTXPipelineOptions> {
@@ -18,7 +23,7 @@ struct ToPTXPipelineOptions
                            llvm::cl::init("sm_90")};
   Option<std::string> features{*this, "features",
                                llvm::cl::desc("Target features"),
-                               llvm::cl::init("+ptx80")};
+                               llvm::cl::init(kDefaultPTXFeature.str())};
 };
 
 /// Records the chip (attach-target) and runs the generic optimization and
