@@ -123,6 +123,13 @@ public:
       (*module)->setAttr(attr.getName(), attr.getValue());
     auto copy = cast<gpu::GPUModuleOp>(
         OpBuilder::atBlockEnd(module->getBody()).clone(*gpuModule));
+    // Compiled for the target as the description completes it (as
+    // convert-rownorm-to-gpu would have set it; checked supported above).
+    if (ArrayAttr targets = copy.getTargetsAttr(); targets && !targets.empty())
+      if (auto description =
+              dyn_cast<TargetDescriptionAttrInterface>(targets[0]))
+        copy.setTargetsAttr(ArrayAttr::get(copy.getContext(),
+                                           {description.getCodegenTarget()}));
     // One kernel per image: drop the module's other kernels.
     for (auto other : llvm::make_early_inc_range(copy.getOps<gpu::GPUFuncOp>()))
       if (other.isKernel() && other.getName() != kernel.getName())

@@ -26,6 +26,13 @@
 // PTX: .version 8.0
 // PTX: .target sm_90
 // PTX: cp.async.bulk.shared::cluster.global
+// So does a kernel given already converted, in a gpu.module whose target
+// names no PTX version:
+// RUN: rmsnorm-opt %s --rownorm-to-gpu-pipeline | sed 's/, features = "+ptx80"//' > %t.converted.mlir
+// RUN: FileCheck %s --check-prefix=BARE --input-file=%t.converted.mlir
+// BARE: gpu.module @rownorm_kernels [#nvvm.target<chip = "sm_90">]
+// RUN: rmsnorm-emit %t.converted.mlir --target=nvptx -o %t/converted > /dev/null
+// RUN: FileCheck %s --check-prefix=PTX --input-file=%t/converted/bf16_101.sm_90.ptx
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 func.func @bf16_101(%x: memref<?x101xbf16, strided<[?, 1]>>, %w: memref<101xbf16>, %y: memref<?x101xbf16, strided<[?, 1]>>) {
