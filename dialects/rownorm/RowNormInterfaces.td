@@ -32,7 +32,8 @@ def RowNorm_TargetDescriptionAttrInterface
       "::llvm::SmallVector<::llvm::StringRef>", "getDescribedChips">,
     InterfaceMethod<[{
         Returns the attribute the kernels are compiled for (the target of
-        the gpu.module that convert-rownorm-to-gpu creates): this one, or
+        the gpu.module that convert-rownorm-to-gpu creates, and of an
+        already converted one that rmsnorm-emit compiles): this one, or
         this one completed with what the description's code needs where the
         attribute leaves it to LLVM's default. A supported attribute only.
       }],

@@ -123,8 +123,10 @@ public:
       (*module)->setAttr(attr.getName(), attr.getValue());
     auto copy = cast<gpu::GPUModuleOp>(
         OpBuilder::atBlockEnd(module->getBody()).clone(*gpuModule));
-    // Compiled for the target as the description completes it (as
-    // convert-rownorm-to-gpu would have set it; checked supported above).
+    // Compiled for its first target, the one that owns the kernel (checked
+    // supported by emitMain), as the description completes it: as
+    // convert-rownorm-to-gpu sets it. Any other target of the list is
+    // dropped (its object would be packaged as this target's).
     if (ArrayAttr targets = copy.getTargetsAttr(); targets && !targets.empty())
       if (auto description =
               dyn_cast<TargetDescriptionAttrInterface>(targets[0]))

@@ -12,8 +12,8 @@
 namespace mlir::rmsnorm {
 
 /// The PTX version rownorm's NVPTX code needs (bulk copies: 8.0), as LLVM's
-/// feature: the default of the attach pass and pipelines, and what a target
-/// naming no PTX version is compiled for.
+/// feature: the pipelines' default (the attach pass's, in Passes.td, is the
+/// same), and what a target naming no PTX version is compiled for.
 inline constexpr llvm::StringLiteral kDefaultPTXFeature = "+ptx80";
 
 /// Options of `rownorm-to-ptx-pipeline`.
