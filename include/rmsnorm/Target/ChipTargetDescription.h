@@ -27,7 +27,8 @@ std::string checkFeatureNames(StringRef triple, StringRef cpu,
 
 /// External model of TargetDescriptionAttrInterface for `AttrT` (an
 /// attribute with getChip(), getTriple() and getFeatures()). `Chips`
-/// provides `static ArrayRef<StringLiteral> chips()`,
+/// provides `static StringRef triple()` (the one LLVM target triple its
+/// code is generated for), `static ArrayRef<StringLiteral> chips()`,
 /// `static std::unique_ptr<TargetInfo> describe(StringRef chip)` and
 /// `static std::string checkFeatures(StringRef chip, StringRef features)` and
 /// `static Attribute codegenTarget(AttrT target)`.
@@ -46,6 +47,12 @@ struct ChipTargetDescriptionModel final
     if (!llvm::is_contained(Chips::chips(), chip))
       return ("no rownorm target description for chip '" + chip +
               "' (described chips: " + llvm::join(Chips::chips(), ", ") + ")")
+          .str();
+    // Another triple of the same vendor (e.g. a 32-bit one) would reach the
+    // vendor's assembler with code generated for the wrong ABI.
+    if (target.getTriple() != Chips::triple())
+      return ("rownorm generates code for the triple '" + Chips::triple() +
+              "', got '" + target.getTriple() + "'")
           .str();
     return Chips::checkFeatures(chip, target.getFeatures());
   }

@@ -67,6 +67,7 @@ void initializeLLVMTarget() {
 
 /// The chips described here.
 struct AMDGPUChips {
+  static StringRef triple() { return "amdgcn-amd-amdhsa"; }
   static ArrayRef<StringLiteral> chips() {
     static constexpr StringLiteral described[] = {"gfx942"};
     return described;
@@ -74,8 +75,7 @@ struct AMDGPUChips {
   /// The description is wave64: features may not change the wavefront size.
   static std::string checkFeatures(StringRef chip, StringRef features) {
     initializeLLVMTarget();
-    if (std::string why =
-            checkFeatureNames("amdgcn-amd-amdhsa", chip, features);
+    if (std::string why = checkFeatureNames(triple(), chip, features);
         !why.empty())
       return why;
     if (features.contains("wavefrontsize"))

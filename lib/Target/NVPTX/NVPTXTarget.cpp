@@ -188,6 +188,7 @@ void initializeLLVMTarget() {
 
 /// The chips described here.
 struct NVPTXChips {
+  static StringRef triple() { return "nvptx64-nvidia-cuda"; }
   static ArrayRef<StringLiteral> chips() {
     static constexpr StringLiteral described[] = {"sm_90", "sm_90a"};
     return described;
@@ -195,8 +196,7 @@ struct NVPTXChips {
   /// rownorm's NVPTX code needs PTX 8.0 (+ptx80, the default) or later.
   static std::string checkFeatures(StringRef chip, StringRef features) {
     initializeLLVMTarget();
-    if (std::string why =
-            checkFeatureNames("nvptx64-nvidia-cuda", chip, features);
+    if (std::string why = checkFeatureNames(triple(), chip, features);
         !why.empty())
       return why;
     SmallVector<StringRef> tokens;

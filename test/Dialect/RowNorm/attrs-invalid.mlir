@@ -48,6 +48,17 @@ module attributes {rownorm.target = #rocdl.target<chip = "gfx90a">} {}
 
 // -----
 
+// Another triple of the vendor: the 32-bit one.
+// expected-error @+1 {{cannot compile for #nvvm.target<triple = "nvptx-nvidia-cuda", chip = "sm_90">: rownorm generates code for the triple 'nvptx64-nvidia-cuda', got 'nvptx-nvidia-cuda'}}
+module attributes {rownorm.target = #nvvm.target<triple = "nvptx-nvidia-cuda", chip = "sm_90">} {}
+
+// -----
+
+// expected-error @+1 {{cannot compile for #rocdl.target<triple = "amdgcn-amd-amdpal", chip = "gfx942">: rownorm generates code for the triple 'amdgcn-amd-amdhsa', got 'amdgcn-amd-amdpal'}}
+module attributes {rownorm.target = #rocdl.target<triple = "amdgcn-amd-amdpal", chip = "gfx942">} {}
+
+// -----
+
 // expected-error @+1 {{unknown rownorm attribute 'rownorm.tgt'}}
 module attributes {rownorm.tgt = #nvvm.target<chip = "sm_90">} {}
 
