@@ -406,6 +406,15 @@ int mlir::rmsnorm::emit::emitMain(
   SmallVector<func::FuncOp> functions = sourceKernels(*source);
   if (functions.empty() && converted.empty())
     return fail("no function with a rownorm op in " + options.input);
+  // A target asked for by name has something to compile: the input's
+  // functions (any target compiles them) or kernels converted for it.
+  if (functions.empty() && !options.targets.empty())
+    for (EmitTarget *target : selected)
+      if (llvm::none_of(converted,
+                        [&](const Converted &c) { return c.target == target; }))
+        return fail("nothing to emit for --target=" + target->getName() +
+                    ": the kernels of " + options.input +
+                    " were converted for other targets");
   // File names follow the symbols: two that differ only in letter case
   // would overwrite each other on a case-insensitive file system.
   llvm::StringMap<std::string> byLowerCase;
