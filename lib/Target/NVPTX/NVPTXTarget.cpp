@@ -193,17 +193,25 @@ struct NVPTXChips {
     static constexpr StringLiteral described[] = {"sm_90", "sm_90a"};
     return described;
   }
+  /// The "+a,-b" list's tokens.
+  static SmallVector<StringRef> featureTokens(StringRef features) {
+    SmallVector<StringRef> tokens;
+    features.split(tokens, ',', -1, /*KeepEmpty=*/false);
+    return tokens;
+  }
+  /// Whether a token names a PTX version ("+ptx80", "-ptx78").
+  static bool isPTXVersion(StringRef token) {
+    return token.drop_front().starts_with("ptx");
+  }
   /// rownorm's NVPTX code needs PTX 8.0 (+ptx80, the default) or later.
   static std::string checkFeatures(StringRef chip, StringRef features) {
     initializeLLVMTarget();
     if (std::string why = checkFeatureNames(triple(), chip, features);
         !why.empty())
       return why;
-    SmallVector<StringRef> tokens;
-    features.split(tokens, ',', -1, /*KeepEmpty=*/false);
-    for (StringRef token : tokens) {
+    for (StringRef token : featureTokens(features)) {
       unsigned version = 0;
-      if (!token.drop_front().consume_front("ptx"))
+      if (!isPTXVersion(token))
         continue;
       if (token.starts_with("-") ||
           token.drop_front(4).getAsInteger(10, version) || version < 80)
@@ -219,11 +227,8 @@ struct NVPTXChips {
   /// for sm_90 (7.8) lacks the bulk copies of rownorm-stage-rows: its
   /// kernels are compiled for PTX 8.0, rownorm's default (+ptx80).
   static Attribute codegenTarget(NVVM::NVVMTargetAttr target) {
-    SmallVector<StringRef> tokens;
-    target.getFeatures().split(tokens, ',', -1, /*KeepEmpty=*/false);
-    if (llvm::any_of(tokens, [](StringRef token) {
-          return token.drop_front().starts_with("ptx");
-        }))
+    SmallVector<StringRef> tokens = featureTokens(target.getFeatures());
+    if (llvm::any_of(tokens, isPTXVersion))
       return target;
     tokens.push_back(kDefaultPTXFeature);
     return NVVM::NVVMTargetAttr::get(
