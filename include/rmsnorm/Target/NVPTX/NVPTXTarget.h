@@ -12,8 +12,9 @@
 namespace mlir::rmsnorm {
 
 /// The PTX version rownorm's NVPTX code needs (bulk copies: 8.0), as LLVM's
-/// feature: the pipelines' default (the attach pass's, in Passes.td, is the
-/// same), and what a target naming no PTX version is compiled for.
+/// feature: the default of the pipelines' and the attach pass's `features`
+/// option (Passes.td names this constant), and what a target naming no PTX
+/// version is compiled for.
 inline constexpr llvm::StringLiteral kDefaultPTXFeature = "+ptx80";
 
 /// Options of `rownorm-to-ptx-pipeline`.

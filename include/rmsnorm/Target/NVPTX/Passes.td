@@ -19,7 +19,8 @@ def NVPTXAttachTarget : Pass<"rownorm-nvptx-attach-target", "::mlir::ModuleOp"> 
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip">,
-    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+    Option<"features", "features", "std::string",
+           /*default=*/"::mlir::rmsnorm::kDefaultPTXFeature.str()",
            "Target features">,
   ];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
