@@ -1,5 +1,6 @@
-// rownorm-stage-rows moves w's loads above the wait for the run with the
-// pure operations that compute their columns. Two loads whose columns share
+// rownorm-stage-rows moves w's loads above the wait for the run (and the
+// block barrier before it) with the pure operations that compute their
+// columns. Two loads whose columns share
 // an operation (the second's column is computed from the first's): the
 // shared one moves once, with the first load, and stays above both. The
 // kernel is convert-rownorm-to-gpu's bf16 N = 13 (sm_90) with w's columns
@@ -8,12 +9,13 @@
 // RUN: rmsnorm-opt %s --rownorm-stage-rows | FileCheck %s
 
 // CHECK-LABEL: gpu.func @bf16_13(
-// CHECK: cp.async.bulk.shared::cluster.global
-// CHECK: gpu.barrier
+// CHECK: cp.async.bulk.shared::cluster.global{{.*}} : (i32, i32, i64, i32) -> ()
+// CHECK-NEXT: {{^ *}}}{{$}}
 // CHECK-NEXT: %[[A:.*]] = arith.divui %{{.*}}, %c128 : index
 // CHECK-NEXT: vector.load %arg1[%[[A]]] {alignment = 16 : i64} : memref<13xbf16>, vector<8xbf16>
 // CHECK: %[[B:.*]] = arith.addi %[[A]], %c8 : index
 // CHECK: vector.maskedload %arg1[%[[B]]]
+// CHECK-NEXT: gpu.barrier
 // CHECK: mbarrier.try_wait
 module attributes {gpu.container_module, rownorm.target = #nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">} {
   gpu.module @rownorm_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">] {

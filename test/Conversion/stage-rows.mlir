@@ -54,10 +54,14 @@
 // CHECK: arith.muli %{{.*}}, %c4064_i64
 // CHECK: llvm.inline_asm has_side_effects {{.*}}cp.async.bulk.shared::cluster.global{{.*}} %c4064_i32
 // CHECK-NEXT: }
-// CHECK-NEXT: gpu.barrier
-// w's three loads (two vectors, the tail element) while the run is copied:
+// w's three loads (two vectors, the tail element) while the run is copied,
+// before the barrier that orders the completion word's initialization:
+// CHECK-NOT: gpu.barrier
 // CHECK-COUNT-3: vector.load %{{.*}} : memref<127xbf16>
-// CHECK: llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.shared::cta.b64 done, [$0], 0;
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.extract_aligned_pointer_as_index
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.shared::cta.b64 done, [$0], 0;
 // CHECK-NOT: {{vector\.(masked)?(load|store) .*memref<\?x127xbf16}}
 // A vector of x: the five words that hold it, joined by the row's phase.
 // CHECK: %[[HALF:.*]] = arith.shrui %[[AT:.*]], %{{c1.*}} : index

@@ -1,8 +1,8 @@
 // rownorm-stage-rows (pipeline option stage-rows=true) in the emitted PTX of
 // a kernel of short odd rows (bf16 N = 127, 16 rows of 254 bytes a block:
 // a 4064-byte run): the copy in (mbarrier initialized, its transaction
-// bytes expected, cp.async.bulk from global), a block barrier, w's loads
-// issued, every thread waiting on the mbarrier, x read from shared memory as
+// bytes expected, cp.async.bulk from global), w's loads issued, a block
+// barrier (after them: s24d), every thread waiting on the mbarrier, x read from shared memory as
 // the 32-bit words that hold each vector joined by funnel shifts (a row
 // starts at any phase there), y written as words (an odd phase's first
 // and last elements alone) to a second region of the buffer (4096 bytes
@@ -33,9 +33,11 @@
 // CHECK-NEXT: fence.proxy.async.shared::cta;
 // CHECK-NEXT: mbarrier.arrive.expect_tx.shared::cta.b64 _, [[[BAR]]], [[BYTES:%r[0-9]+]];
 // CHECK-NEXT: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r{{[0-9]+}}], [g], [[BYTES]], [[[BAR]]];
-// CHECK: bar.sync 0;
+// CHECK-NOT: bar.sync
 // CHECK-COUNT-2: ld.global.v4.b32
 // CHECK: ld.global.b16
+// CHECK-NEXT: bar.sync 0;
+// CHECK-NOT: ld.global
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64
 // CHECK-NOT: ld.global
 // CHECK: ld.shared.b32 [[LO:%r[0-9]+]], [[[AT:%rd[0-9]+]]];
