@@ -59,9 +59,9 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     rows are one contiguous run, 16-byte aligned
     when rows per block x row bytes is a multiple of 16. One thread copies
     that run into x's region of a 16-byte-aligned workgroup buffer
-    (createBulkCopyIn); w's loads are issued meanwhile, before the block
-    barrier that orders the completion word's initialization; every thread
-    waits for the run. The aligned copy of the row body (the then region of
+    (createBulkCopyIn); each thread issues w's loads before the block
+    barrier that orders the completion word's initialization (so they
+    overlap the copy), then waits for the run. The aligned copy of the row body (the then region of
     rownorm-version-rows' scf.if, found by its `rownorm.versioned_rows`
     mark) runs with its reads of x redirected to x's region and its writes
     of y, masked ones included, to y's region, both at (row in block) x N +
