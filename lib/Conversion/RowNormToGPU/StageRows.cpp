@@ -452,14 +452,14 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
   /// follow), with the pure operations that compute their columns: issued
   /// while the run is copied, as the hand-written prototype does. Below the
   /// wait, a block waited for the run, then (after the reduction) for w:
-  /// measured 2026-12-02 (tools/gpu/PERFLOG.md, `s16a` against `s16c`), f32 N =
-  /// 127 6% and N = 63 7-15% faster issued there; 16-bit N = 127 / 255 within
-  /// 3% (their loss was the buffer's accesses: readAsWords). Above the barrier
-  /// rather than below it (`s24d`, PTX-level: bf16 / f16 N = 127 +2.0 / +2.8%):
-  /// no thread waits for the first one's copy issue before its own loads. In
-  /// program order, while the loaded values fit `budget` registers (held
-  /// through the reduction; the batch rule of rownorm-hoist-row-loads); the
-  /// rest stay.
+  /// measured 2026-12-02 (tools/gpu/PERFLOG.md, `s16a` against `s16c`),
+  /// f32 N = 127 6% and N = 63 7-15% faster issued there; 16-bit N = 127 /
+  /// 255 within 3% (their loss was the buffer's accesses: readAsWords).
+  /// Above the barrier rather than below it (`s24d`, PTX-level: bf16 / f16
+  /// N = 127 +2.0 / +2.8%): no thread waits for the first one's copy issue
+  /// before its own loads. In program order, while the loaded values fit
+  /// `budget` registers (held through the reduction; the batch rule of
+  /// rownorm-hoist-row-loads); the rest stay.
   static void loadWeightDuringCopy(Operation *copying, Value weight,
                                    unsigned budget) {
     Block *block = copying->getBlock();
