@@ -61,11 +61,11 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     that run into x's region of a 16-byte-aligned workgroup buffer
     (createBulkCopyIn); each thread issues w's loads before the block
     barrier that orders the completion word's initialization (so they
-    overlap the copy), then waits for the run. The aligned copy of the row body (the then region of
-    rownorm-version-rows' scf.if, found by its `rownorm.versioned_rows`
-    mark) runs with its reads of x redirected to x's region and its writes
-    of y, masked ones included, to y's region, both at (row in block) x N +
-    column; x's region is only read after the copy in, so no thread writes
+    overlap the copy), then waits for the run. The aligned copy of the row
+    body (the then region of rownorm-version-rows' scf.if, found by its
+    `rownorm.versioned_rows` mark) runs with its reads of x redirected to
+    x's region and its writes of y, masked ones included, to y's region,
+    both at (row in block) x N + column; x's region is only read after the copy in, so no thread writes
     what another reads. Vectors of 16-bit elements are read as the 32-bit
     words that hold them, joined by funnel shifts, and written as words (at
     an odd element index, the first and last elements alone). The row tests
