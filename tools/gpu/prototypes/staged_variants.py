@@ -17,14 +17,15 @@ again), so it was not run.
 Usage, from the repository root (a copy of an emitted folder per variant):
   python3 tools/gpu/prototypes/staged_variants.py out/bench out/sv KERNEL...
 writes out/sv-wb, out/sv-nc, out/sv-wbnc, out/sv-rw with those kernels rewritten and
-reassembled by ptxas (manifest registers updated), and prints registers.
+reassembled by ptxas (ptx_rewrite.py; manifest registers updated), and
+prints registers.
 """
-import json
 import os
 import re
 import shutil
-import subprocess
 import sys
+
+from ptx_rewrite import rewrite_folder
 
 LABEL = re.compile(r"^(\$L__BB\d+_\d+):")
 BRANCH = re.compile(r"^\s*(@!?%p\d+\s+)?bra(\.uni)?\s+(\$L__BB\d+_\d+);")
@@ -172,13 +173,6 @@ def rewiden(lines):
     return text.split("\n")
 
 
-def assemble(ptx, cubin):
-    log = subprocess.run(["/usr/local/cuda/bin/ptxas", "-arch=sm_90", "-v", ptx, "-o", cubin],
-                         capture_output=True, text=True, check=True).stderr
-    return (int(re.search(r"Used (\d+) registers", log).group(1)),
-            int(re.search(r"(\d+) bytes spill stores", log).group(1)))
-
-
 def main(src, dst, *kernels):
     variants = {"wb": [move_barrier], "nc": [weight_nc], "wbnc": [move_barrier, weight_nc],
                 "rw": [rewiden]}
@@ -189,18 +183,15 @@ def main(src, dst, *kernels):
         for k in kernels:
             for ext in ("json", "ptx", "cubin"):
                 shutil.copy(f"{src}/{k}.sm_90.{ext}", folder)
-            ptx = f"{folder}/{k}.sm_90.ptx"
-            lines = open(ptx).read().split("\n")
+
+        def transform(text, steps=steps):
+            lines = text.split("\n")
             for step in steps:
                 lines = step(lines)
-            open(ptx, "w").write("\n".join(lines))
-            regs, spill = assemble(ptx, ptx[:-4] + ".cubin")
-            path = f"{folder}/{k}.sm_90.json"
-            m = json.load(open(path))
-            print(f"{label:5} {k:22} registers {m['resources']['registers']} -> {regs}, spill {spill}")
-            m["resources"].update(registers=regs, spill_store_bytes=spill,
-                                  reported_by=f"ptxas, staged_variants.py {label}")
-            json.dump(m, open(path, "w"), indent=1)
+            return "\n".join(lines)
+
+        print(label)
+        rewrite_folder(folder, transform, f"staged_variants.py {label}")
 
 
 if __name__ == "__main__":
