@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Prepared in the twenty-fifth session for the next (s26a, not yet run):
 # the sum of squares' additions with `nsz` (sum-of-squares-nsz.patch on
-# ExpandOps.cpp). A sum of squares is never -0.0, so with nsz LLVM drops
-# the additions of constant zeros, the squares of elements past the row
-# that today's PTX keeps (`add.rn.f32 x, 0f00000000`: 16-bit 127 41 -> 3,
-# 1025 / 4099 25 -> 2, f32 127 18 -> 3, 16-bit 4096 / 8192 18 -> 2); no
-# fusion, so unlike s25d's `fma` the order of the additions and the
-# registers stay (four kernels change by 1-2 registers, no spills).
+# ExpandOps.cpp; the same change with its lit tests is branch s26a-nsz). A
+# sum of squares is never -0.0, so with nsz LLVM drops the additions of
+# constant zeros -- the squares of elements past the row, and the
+# reduction's +0.0 start -- that today's PTX keeps (`add.rn.f32 x,
+# 0f00000000`: 16-bit 127 41 -> 0, 1025 / 4099 25 -> 0, f32 127 18 -> 0,
+# 16-bit 4096 / 8192 18 -> 0); no fusion, so unlike s25d's `fma` the order
+# of the additions and the registers stay (four kernels change by 1-2
+# registers, no spills).
 # Prediction: rows whose copy is bound by instruction issue +0 to +1.5%
 # (16-bit 127 / 1025 / 4099, f32 127), the rest within the runs' spread
 # (+-0.5%); numerics identical up to the sign of a zero sum.
