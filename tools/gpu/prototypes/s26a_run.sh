@@ -9,9 +9,11 @@
 #   0f00000000`: 16-bit 127 41 -> 0, 1025 / 4099 25 -> 0, f32 127 18 -> 0,
 #   16-bit 4096 / 8192 18 -> 0); registers within 2 (four kernels).
 # - `rg`: row-guarded loads used without selecting zeros back
-#   (row-guard-values.patch on ReuseRowLoads.cpp; with its lit tests:
-#   branch s26a-row-guard): a row past the end reads row 0 (as today) and
-#   its value is used as it is, never stored. 37 suite kernels change (those
+#   (row-guard-values.patch on ReuseRowLoads.cpp and GlobalAccesses.cpp;
+#   with its lit tests: branch s26a-row-guard): a row past the end reads
+#   row 0 (as today) and its value is used as it is, never stored; such a
+#   load is judged at its column for hoisting, as before (a review found
+#   in-place kernels' re-reads kept below y's stores without that). 37 suite kernels change (those
 #   with several rows a block and the many-rows kernels), 1-4% fewer PTX
 #   lines; registers bf16 128 40 -> 32, bf16 4096 many-rows 61 -> 56, others
 #   within 2.
