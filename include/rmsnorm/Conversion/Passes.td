@@ -65,12 +65,13 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     body (the then region of rownorm-version-rows' scf.if, found by its
     `rownorm.versioned_rows` mark) runs with its reads of x redirected to
     x's region and its writes of y, masked ones included, to y's region,
-    both at (row in block) x N + column; x's region is only read after the copy in, so no thread writes
-    what another reads. Vectors of 16-bit elements are read as the 32-bit
-    words that hold them, joined by funnel shifts, and written as words (at
-    an odd element index, the first and last elements alone). The row tests
-    against the row count (the `rows` parameter or a static M) are folded to
-    true, so x is read once and held. y's run is copied out
+    both at (row in block) x N + column; x's region is only read after the
+    copy in, so no thread writes what another reads. Vectors of 16-bit
+    elements are read as the 32-bit words that hold them, joined by funnel
+    shifts, and written as words (at an odd element index, the first and
+    last elements alone). The row tests against the row count (the `rows`
+    parameter or a static M) are folded to true, so x is read once and
+    held. y's run is copied out
     (createBulkCopyOutFence, a block barrier, createBulkCopyOut). Added as a
     third version inside the unaligned copy's branch; rows of any other
     layout, kernels whose row strides are fixed, and a last, partial block

@@ -2,8 +2,9 @@
 // a kernel of short odd rows (bf16 N = 127, 16 rows of 254 bytes a block:
 // a 4064-byte run): the copy in (mbarrier initialized, its transaction
 // bytes expected, cp.async.bulk from global), w's loads issued, a block
-// barrier (after them: s24d), every thread waiting on the mbarrier, x read from shared memory as
-// the 32-bit words that hold each vector joined by funnel shifts (a row
+// barrier (after them: s24d), every thread waiting on the mbarrier, x read
+// from shared memory as the 32-bit words that hold each vector joined by
+// funnel shifts (a row
 // starts at any phase there), y written as words (an odd phase's first
 // and last elements alone) to a second region of the buffer (4096 bytes
 // in: x's 4064, a vector and 16 bytes of padding), so no thread writes
