@@ -6,7 +6,9 @@
 # launches of each cell: the second runs past module loading; ncu empties
 # the caches and fixes the clocks before each) and sass-<kernel>.txt
 # (cuobjdump of each cell's cubin); prints tools/gpu/nsight_summary.py's
-# table of both.
+# table of both. NCU_EXTRA: more ncu options, e.g. `--cache-control none`
+# (the second launch then finds x in the L2, as the benchmark's graph
+# column does for cells under 64 MiB).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # shellcheck source=runtime-lib.sh
@@ -40,7 +42,8 @@ build_runtime
 PIPES=sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active
 PIPES+=,sm__inst_executed_pipe_fmaheavy.avg.pct_of_peak_sustained_active
 PIPES+=,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active
-if ! ncu --kernel-name regex:rms_norm \
+# shellcheck disable=SC2086 # NCU_EXTRA is a list of options
+if ! ncu --kernel-name regex:rms_norm ${NCU_EXTRA:-} \
   --section SpeedOfLight --section MemoryWorkloadAnalysis \
   --section WarpStateStats --section SchedulerStats --section Occupancy \
   --section LaunchStats --section InstructionStats --section SourceCounters \
