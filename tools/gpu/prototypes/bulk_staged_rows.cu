@@ -31,6 +31,13 @@
 #ifndef TAIL_SPREAD
 #define TAIL_SPREAD 0
 #endif
+// DEAD_CODE K (twenty-sixth session): K unrolled load-convert-fma steps on a
+// branch no launch takes (eps < -1), before the staged copy, as ours' aligned
+// and unaligned row copies sit beside its staged copy (s26d: the staged copy
+// alone in its kernel ran 4% faster): does code a kernel does not run cost?
+#ifndef DEAD_CODE
+#define DEAD_CODE 0
+#endif
 __device__ __forceinline__ uint32_t smemAddr(const void *p) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(p));
 }
@@ -64,6 +71,18 @@ __device__ __forceinline__ void bulkStaged(const T *__restrict__ x, const T *__r
     perRowLoop<T, N, TPR / S>(x, w, y, eps, row0, nrows, xs, ys);
     return;
   }
+#if DEAD_CODE
+  if (eps < -1.f) {
+    float acc = 0.f;
+#pragma unroll
+    for (int i = 0; i < DEAD_CODE; ++i)
+      // Each address from the last sum: one load at a time, few registers.
+      acc = fmaf(toF(x[(long long)i * 131 + (__float_as_int(acc) & 1023)]), acc,
+                 toF(w[(i * 7 + tid) % N]));
+    y[tid] = fromF<T>(acc);
+    return;
+  }
+#endif
   const uint32_t bufAddr = smemAddr(buf);
   if (tid == 0) {
 #pragma unroll
