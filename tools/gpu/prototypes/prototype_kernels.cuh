@@ -34,6 +34,29 @@ __device__ __forceinline__ void perRowLoop(const T *__restrict__ x, const T *__r
   float s = rsqrtf(acc / N + eps);
   for (int c = t; live && c < N; c += TPR) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
 }
+/// Row by row, one warp a row: warp w of the block takes rows w *
+/// rowsPerWarp ... of the block's first row `row0` (warp_group_rows.cu's
+/// and phase_warp_rows.cu's path for strides other than N, unaligned bases
+/// and a last partial block; not timed).
+template <typename T, int N>
+__device__ __forceinline__ void rowPerWarp(const T *__restrict__ x, const T *__restrict__ w,
+                                           T *__restrict__ y, float eps, long long row0,
+                                           int nrows, int rowsPerWarp, long long xs,
+                                           long long ys) {
+  const int tid = threadIdx.y * blockDim.x + threadIdx.x, lane = tid % 32, warp = tid / 32;
+  for (int i = 0; i < rowsPerWarp; ++i) {
+    const int r = warp * rowsPerWarp + i;
+    if (r >= nrows) return; // whole warps leave together
+    const T *xr = x + (row0 + r) * xs;
+    T *yr = y + (row0 + r) * ys;
+    float acc = 0.f;
+    for (int c = lane; c < N; c += 32) { const float v = toF(xr[c]); acc = fmaf(v, v, acc); }
+#pragma unroll
+    for (int m = 16; m > 0; m /= 2) acc += __shfl_xor_sync(0xffffffffu, acc, m);
+    const float s = rsqrtf(acc / N + eps);
+    for (int c = lane; c < N; c += 32) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
+  }
+}
 #endif
 
 // -DPROTOTYPE_MIN_BLOCKS=B: ptxas keeps registers low enough for B blocks a
