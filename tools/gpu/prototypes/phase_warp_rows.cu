@@ -62,6 +62,7 @@ __device__ __forceinline__ void phaseWarpRows(const T *__restrict__ x, const T *
   constexpr int R = P * J;                         // rows a block
   constexpr int K = (N / VW + 31) / 32;            // body vectors a lane, at most
   static_assert(N >= 2 * VW, "a row must hold a head, a vector and a tail");
+  static_assert(32 % J == 0, "the declared block is [32 / J, P * J]");
   asm volatile("griddepcontrol.wait;" ::: "memory");
   asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   const int tid = threadIdx.y * blockDim.x + threadIdx.x;
