@@ -195,13 +195,21 @@ def relative_error(y, ref):
     return err if math.isfinite(err) else float("inf")
 
 
-def run_cell(dtype_name, m, n, runtime, kernels, args):
-    from transformers.models.llama.modeling_llama import LlamaRMSNorm
-
+def cell_inputs(dtype_name, m, n):
+    """The cell's x (m x n) and w (n), in its dtype, the same on every run
+    and for every tool that measures the cell."""
     dtype = DTYPES[dtype_name]
     gen = torch.Generator(device="cuda").manual_seed(m * 1_000_003 + n)
     x = torch.randn(m, n, device="cuda", dtype=torch.float32, generator=gen).to(dtype)
     w = (0.5 + torch.rand(n, device="cuda", dtype=torch.float32, generator=gen)).to(dtype)
+    return x, w
+
+
+def run_cell(dtype_name, m, n, runtime, kernels, args):
+    from transformers.models.llama.modeling_llama import LlamaRMSNorm
+
+    dtype = DTYPES[dtype_name]
+    x, w = cell_inputs(dtype_name, m, n)
 
     eager = LlamaRMSNorm(n, eps=EPS).to(device="cuda", dtype=dtype)
     eager.weight.requires_grad_(False)

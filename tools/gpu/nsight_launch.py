@@ -13,7 +13,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchmark import DTYPES, EPS, Runtime  # noqa: E402
+from benchmark import EPS, Runtime, cell_inputs  # noqa: E402
 
 
 def main():
@@ -26,10 +26,7 @@ def main():
     for cell in args.cells.split(","):
         dtype_name, shape = cell.split(":")
         m, n = (int(v) for v in shape.split("x"))
-        dtype = DTYPES[dtype_name]
-        gen = torch.Generator(device="cuda").manual_seed(m * 1_000_003 + n)
-        x = torch.randn(m, n, device="cuda", generator=gen).to(dtype)
-        w = (0.5 + torch.rand(n, device="cuda", generator=gen)).to(dtype)
+        x, w = cell_inputs(dtype_name, m, n)
         y = torch.empty_like(x)
         handle, _ = runtime.load(os.path.join(
             args.kernels, f"rms_norm_{dtype_name}_{n}.sm_90.json"))

@@ -106,9 +106,7 @@ def run(args):
     for dtype_name, m, n in args.cells:
         from transformers.models.llama.modeling_llama import LlamaRMSNorm
         dtype = b.DTYPES[dtype_name]
-        gen = torch.Generator(device="cuda").manual_seed(m * 1_000_003 + n)
-        x = torch.randn(m, n, device="cuda", dtype=torch.float32, generator=gen).to(dtype)
-        w = (0.5 + torch.rand(n, device="cuda", dtype=torch.float32, generator=gen)).to(dtype)
+        x, w = b.cell_inputs(dtype_name, m, n)
         eager = LlamaRMSNorm(n, eps=b.EPS).to(device="cuda", dtype=dtype)
         eager.weight.requires_grad_(False)
         eager.weight.copy_(w)

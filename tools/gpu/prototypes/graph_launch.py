@@ -15,7 +15,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from benchmark import DTYPES, EPS, Runtime, capture  # noqa: E402
+from benchmark import EPS, Runtime, capture, cell_inputs  # noqa: E402
 
 
 def main():
@@ -29,9 +29,7 @@ def main():
     for cell in a.cells.split(","):
         dtype_name, shape = cell.split(":")
         m, n = (int(v) for v in shape.split("x"))
-        gen = torch.Generator(device="cuda").manual_seed(m * 1_000_003 + n)
-        x = torch.randn(m, n, device="cuda", generator=gen).to(DTYPES[dtype_name])
-        w = (0.5 + torch.rand(n, device="cuda", generator=gen)).to(DTYPES[dtype_name])
+        x, w = cell_inputs(dtype_name, m, n)
         y = torch.empty_like(x)
         for folder in a.folders.split(","):
             handle, _ = runtime.load(os.path.join(folder, f"rms_norm_{dtype_name}_{n}.sm_90.json"))

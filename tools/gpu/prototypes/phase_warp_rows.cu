@@ -63,15 +63,14 @@ __device__ __forceinline__ void phaseWarpRows(const T *__restrict__ x, const T *
   constexpr int K = (N / VW + 31) / 32;            // body vectors a lane, at most
   static_assert(N >= 2 * VW, "a row must hold a head, a vector and a tail");
   static_assert(32 % J == 0, "the declared block is [32 / J, P * J]");
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  long long row0;
+  int nrows;
+  const bool fast = enterBlock<N>(R, rows, xs, ys,
+                                  reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y) |
+                                      reinterpret_cast<uintptr_t>(w),
+                                  row0, nrows);
   const int tid = threadIdx.y * blockDim.x + threadIdx.x;
   const int lane = tid % 32, q = tid / 32;
-  const long long row0 = (long long)blockIdx.x * R;
-  const int nrows = (int)min((long long)R, rows - row0);
-  const bool fast = xs == N && ys == N && nrows == R &&
-                    ((reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y) |
-                      reinterpret_cast<uintptr_t>(w)) % 16) == 0;
   if (!fast) {
     rowPerWarp<T, N>(x, w, y, eps, row0, nrows, J, xs, ys);
     return;

@@ -57,6 +57,20 @@ __device__ __forceinline__ void rowPerWarp(const T *__restrict__ x, const T *__r
     for (int c = lane; c < N; c += 32) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
   }
 }
+/// A prototype block's entry: waits for the grid before it (launch_overlap:
+/// the emitted kernels' order of the two instructions), then its first row
+/// `row0`, its rows `nrows` (< R in a last partial block), and whether the
+/// fast path may run: both strides N, all R rows present, `bases` (the
+/// pointers or'ed together) 16-byte aligned.
+template <int N>
+__device__ __forceinline__ bool enterBlock(int R, long long rows, long long xs, long long ys,
+                                           uintptr_t bases, long long &row0, int &nrows) {
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  row0 = (long long)blockIdx.x * R;
+  nrows = (int)min((long long)R, rows - row0);
+  return xs == N && ys == N && nrows == R && bases % 16 == 0;
+}
 #endif
 
 // -DPROTOTYPE_MIN_BLOCKS=B: ptxas keeps registers low enough for B blocks a

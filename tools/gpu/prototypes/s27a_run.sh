@@ -7,8 +7,8 @@
 # only) at N = 1025, against ours (92% of the copy in 16-bit, the
 # adjacency rule asks ~96-97%; s19b: the ALU pipe twice as busy as at
 # 1024, w's per-row realignment its largest part). Builds (V J PREFETCH):
-# pw4 4 1, pw4n 4 0, pw8 8 1; registers bf16 / f16 / f32 106 / 114 / 128,
-# 95 / 96 / 108, 106 / 114 / 128 (2 blocks of 256 threads a processor in
+# pw4 4 1, pw4n 4 0, pw8 8 1; registers bf16 / f16 / f32 103 / 109 / 134,
+# 90 / 96 / 111, 103 / 109 / 134 (2 blocks of 256 threads a processor in
 # 16-bit against ours' 6 at 40 registers). 1024 is the A/A control.
 # Prediction: if the per-row realignment is what 1025 lacks, 16-bit 1025
 # +3 to +6% (95-97% of the copy), f32 within +-2%; if the fewer resident
