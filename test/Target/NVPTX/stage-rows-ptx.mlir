@@ -1,19 +1,18 @@
-// rownorm-stage-rows (pipeline option stage-rows=true) in the emitted PTX of
-// a kernel of short odd rows (bf16 N = 127, 16 rows of 254 bytes a block:
-// a 4064-byte run): the copy in (mbarrier initialized, its transaction
-// bytes expected, cp.async.bulk from global), w's loads issued, a block
-// barrier (after them: s24d), every thread waiting on the mbarrier, x read
-// from shared memory as the 32-bit words that hold each vector joined by
-// funnel shifts (a row
-// starts at any phase there), y written as words (an odd phase's first
-// and last elements alone) to a second region of the buffer (4096 bytes
-// in: x's 4064, a vector and 16 bytes of padding), so no thread writes
-// what another reads, the shared writes fenced for the copy engine before
-// the block barrier, and the copy out from that region, waited for before
-// the thread exits (its buffer must outlive the read). ptxas assembles it without spills; the manifest counts the
-// buffer and its completion word in static_shared_bytes. The default
-// pipeline stages it too (the same PTX); with stage-rows=false nothing is
-// staged.
+// rownorm-stage-rows (pipeline option stage-rows=true) in the emitted PTX of a
+// kernel of short odd rows (bf16 N = 127, 16 rows of 254 bytes a block: a
+// 4064-byte run): the copy in (mbarrier initialized, its transaction bytes
+// expected, cp.async.bulk from global), w's loads issued, a block barrier
+// (after them: s24d), every thread waiting on the mbarrier, x read from shared
+// memory as the 32-bit words that hold each vector joined by funnel shifts (a
+// row starts at any phase there), y written as words (an odd phase's first and
+// last elements alone) to a second region of the buffer (4096 bytes in: x's
+// 4064, a vector and 16 bytes of padding), so no thread writes what another
+// reads, the shared writes fenced for the copy engine before the block barrier,
+// and the copy out from that region, waited for before the thread exits (its
+// buffer must outlive the read). ptxas assembles it without spills; the
+// manifest counts the buffer and its completion word in static_shared_bytes.
+// The default pipeline stages it too (the same PTX); with stage-rows=false
+// nothing is staged.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t/default
 // RUN: rmsnorm-emit %s --target=nvptx --nvptx-pipeline="chip=sm_90 stage-rows=true" -o %t > %t.lines
