@@ -16,19 +16,19 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from benchmark import EPS, Runtime, capture, cell_inputs  # noqa: E402
+from schedules import parse_cells  # noqa: E402
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--runtime", required=True)
     p.add_argument("--folders", required=True)
-    p.add_argument("--cells", required=True)
+    p.add_argument("--cells", required=True, type=parse_cells, help="dtype:MxN,...")
     p.add_argument("--calls", type=int, default=20)
     a = p.parse_args()
     runtime = Runtime(a.runtime)
-    for cell in a.cells.split(","):
-        dtype_name, shape = cell.split(":")
-        m, n = (int(v) for v in shape.split("x"))
+    for dtype_name, m, n in a.cells:
+        cell = f"{dtype_name}:{m}x{n}"
         x, w = cell_inputs(dtype_name, m, n)
         y = torch.empty_like(x)
         for folder in a.folders.split(","):
