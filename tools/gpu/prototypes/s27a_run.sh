@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Prepared in the twenty-sixth session for the next (s27a, not yet run):
+# Prepared in the twenty-sixth session, ran in the twenty-seventh (s27a;
+# results/2026-12-03s27-transcribed-h200.txt, slower: rejected):
 # rows past the staged limit with w realigned once per thread
 # (phase_warp_rows.cu: a block's warp q takes rows q, q + P, ... of one
 # phase, P = 8 in 16-bit / 4 in f32 at odd N; w realigned for the lane's

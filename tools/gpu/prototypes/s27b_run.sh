@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Prepared in the twenty-sixth session for the next (s27b, not yet run):
+# Prepared in the twenty-sixth session, ran in the twenty-seventh (s27b;
+# results/2026-12-03s27-transcribed-h200.txt):
 # where the 16-bit 127 kernels lose in back-to-back calls. In one launch
 # (ncu, s26c; the records' event columns) ours' 127 runs 0-9% behind 128,
 # in the graph column 24%; the staged copy alone in its kernel (s26d, `so`)
