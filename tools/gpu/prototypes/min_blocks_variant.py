@@ -14,8 +14,9 @@ import glob
 import json
 import math
 import re
-import subprocess
 import sys
+
+from ptx_rewrite import reassemble
 
 THREADS_PER_PROCESSOR, REGISTERS, MAX_BLOCKS = 2048, 65536, 32
 
@@ -39,24 +40,15 @@ def main(folder, *args, ptxas="/usr/local/cuda/bin/ptxas"):
         if b * threads >= THREADS_PER_PROCESSOR:
             continue
         want = min(THREADS_PER_PROCESSOR // threads, MAX_BLOCKS) if full else b + 1
-        ptx, cubin = path[:-5] + ".ptx", path[:-5] + ".cubin"
-        with open(ptx) as f:
+        with open(path[:-5] + ".ptx") as f:
             text = f.read()
         text = re.sub(r"(\.maxntid [^\n]*\n)",
                       lambda g: g.group(1) + f".minnctapersm {want}\n", text, count=1)
-        with open(ptx, "w") as f:
-            f.write(text)
-        log = subprocess.run([ptxas, "-arch=sm_90", "-v", ptx, "-o", cubin],
-                             capture_output=True, text=True, check=True).stderr
-        regs = int(re.search(r"Used (\d+) registers", log).group(1))
-        spill = int(re.search(r"(\d+) bytes spill stores", log).group(1))
+        before = m["resources"]["registers"]
+        regs, spill = reassemble(path, m, text, f".minnctapersm {want}", ptxas)
         print(f"{m['dtype']:5}{m['n']:6} threads {threads:4} registers "
-              f"{m['resources']['registers']} -> {regs}, spill {spill}, blocks "
+              f"{before} -> {regs}, spill {spill}, blocks "
               f"{b} -> {blocks(regs, threads)}")
-        m["resources"].update(registers=regs, spill_store_bytes=spill,
-                              reported_by=f"ptxas, .minnctapersm {want}")
-        with open(path, "w") as f:
-            json.dump(m, f, indent=1)
 
 
 if __name__ == "__main__":
