@@ -11,9 +11,12 @@ held back by the blocks' phases (load, reduce, store), which a prefetch
 issued at a block's start does not wait on?
 Usage, from the repository root:
   cp -r out/bench out/pf8 && python3 tools/gpu/prototypes/l2_prefetch_variant.py out/pf8 8 [NAMES...]
-(AHEAD in MiB, or rF: D = F x the blocks resident at once on the card's
-132 processors, from ptxas' registers before the change; NAMES limit it to
-those kernels, e.g. rms_norm_bf16_8192).
+(AHEAD in MiB; or rF: D = F x the blocks resident at once on the card's
+132 processors, from ptxas' registers before the change; or bK: D = K
+blocks, b0 the block's own rows; or off: the same code whose prefetch
+never issues (its stride test never holds), the control for what the code
+alone does to registers and scheduling; NAMES limit it to those kernels, e.g.
+rms_norm_bf16_8192).
 Prints each changed kernel's D, bytes a block and registers."""
 import glob
 import json
@@ -28,7 +31,8 @@ ELEMENT_BYTES = {"f32": 4, "f16": 2, "bf16": 2}
 ANCHOR = "griddepcontrol.launch_dependents;\n\t// end inline asm\n"
 
 
-def prefetch_ptx(kernel, index, n, rows_per_block, row_bytes, ahead_blocks):
+def prefetch_ptx(kernel, index, n, rows_per_block, row_bytes, ahead_blocks,
+                 issue=True):
     block_bytes = rows_per_block * row_bytes
     p = lambda i: f"[{kernel}_param_{index[i]}]"
     return f"""\t{{
@@ -46,7 +50,7 @@ def prefetch_ptx(kernel, index, n, rows_per_block, row_bytes, ahead_blocks):
 \tadd.s64 %pfd2, %pfd2, {ahead_blocks + 1};
 \tmul.lo.s64 %pfd2, %pfd2, {rows_per_block};
 \tsetp.le.and.u64 %pfp1, %pfd2, %pfd0, %pfp0;
-\tsetp.eq.and.u64 %pfp2, %pfd1, {n}, %pfp1;
+\tsetp.eq.and.u64 %pfp2, %pfd1, {n if issue else -1}, %pfp1;
 \tld.param.b64 %pfd3, {p('x')};
 \tcvta.to.global.u64 %pfd3, %pfd3;
 \tmad.lo.s64 %pfd4, %pfd2, {row_bytes}, %pfd3;
@@ -58,7 +62,10 @@ def prefetch_ptx(kernel, index, n, rows_per_block, row_bytes, ahead_blocks):
 
 def main(folder, ahead_mib, *names, ptxas="/usr/local/cuda/bin/ptxas"):
     fraction = float(ahead_mib[1:]) if ahead_mib.startswith("r") else None
-    ahead = None if fraction else float(ahead_mib) * (1 << 20)
+    fixed = int(ahead_mib[1:]) if ahead_mib.startswith("b") else None
+    if ahead_mib == "off":
+        fixed = 0
+    ahead = None if fraction or fixed is not None else float(ahead_mib) * (1 << 20)
     for path in sorted(glob.glob(f"{folder}/*.json")):
         with open(path) as f:
             m = json.load(f)
@@ -72,7 +79,9 @@ def main(folder, ahead_mib, *names, ptxas="/usr/local/cuda/bin/ptxas"):
         block_bytes = rows_per_block * row_bytes
         if block_bytes % 16:
             continue
-        if fraction:
+        if fixed is not None:
+            ahead_blocks = fixed
+        elif fraction:
             threads = m["block"][0] * m["block"][1]
             resident = PROCESSORS * blocks(m["resources"]["registers"], threads)
             ahead_blocks = max(1, round(fraction * resident))
@@ -84,7 +93,8 @@ def main(folder, ahead_mib, *names, ptxas="/usr/local/cuda/bin/ptxas"):
             print(f"{m['kernel']}: no launch_dependents, left alone")
             continue
         text = text.replace(ANCHOR, ANCHOR + prefetch_ptx(
-            m["kernel"], index, m["n"], rows_per_block, row_bytes, ahead_blocks), 1)
+            m["kernel"], index, m["n"], rows_per_block, row_bytes, ahead_blocks,
+            issue=ahead_mib != "off"), 1)
         before = m["resources"]["registers"]
         regs, spill = reassemble(path, m, text, f"L2 prefetch {ahead_mib} ahead", ptxas)
         print(f"{m['kernel']:34} D {ahead_blocks:5} blocks of {block_bytes:6} B, registers "
