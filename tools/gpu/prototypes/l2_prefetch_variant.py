@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""L2 prefetch experiment (s28b): a copy of an emitted kernel folder in which
+"""L2 prefetch experiment (s28b-s28d): a copy of an emitted kernel folder in which
 thread (0, 0) of block b, right after the launch's dependency wait, asks the
 copy engine to bring block b + D's rows of x into L2
 (`cp.async.bulk.prefetch.L2.global`, one instruction, no register held past
@@ -20,14 +20,16 @@ rms_norm_bf16_8192).
 Prints each changed kernel's D, bytes a block and registers."""
 import glob
 import json
+import os
 import sys
 
 from min_blocks_variant import blocks
 from ptx_rewrite import reassemble
 
-PROCESSORS = 132
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from schedules import ELEMENT_BYTES  # noqa: E402
 
-ELEMENT_BYTES = {"f32": 4, "f16": 2, "bf16": 2}
+PROCESSORS = 132
 ANCHOR = "griddepcontrol.launch_dependents;\n\t// end inline asm\n"
 
 
@@ -60,12 +62,20 @@ def prefetch_ptx(kernel, index, n, rows_per_block, row_bytes, ahead_blocks,
 """
 
 
-def main(folder, ahead_mib, *names, ptxas="/usr/local/cuda/bin/ptxas"):
-    fraction = float(ahead_mib[1:]) if ahead_mib.startswith("r") else None
-    fixed = int(ahead_mib[1:]) if ahead_mib.startswith("b") else None
-    if ahead_mib == "off":
-        fixed = 0
-    ahead = None if fraction or fixed is not None else float(ahead_mib) * (1 << 20)
+def blocks_ahead(ahead, m, block_bytes):
+    """D for one kernel (manifest m) from the AHEAD argument."""
+    if ahead == "off":
+        return 0
+    if ahead.startswith("b"):
+        return int(ahead[1:])
+    if ahead.startswith("r"):
+        threads = m["block"][0] * m["block"][1]
+        resident = PROCESSORS * blocks(m["resources"]["registers"], threads)
+        return max(1, round(float(ahead[1:]) * resident))
+    return max(1, round(float(ahead) * (1 << 20) / block_bytes))
+
+
+def main(folder, ahead, *names, ptxas="/usr/local/cuda/bin/ptxas"):
     for path in sorted(glob.glob(f"{folder}/*.json")):
         with open(path) as f:
             m = json.load(f)
@@ -79,14 +89,7 @@ def main(folder, ahead_mib, *names, ptxas="/usr/local/cuda/bin/ptxas"):
         block_bytes = rows_per_block * row_bytes
         if block_bytes % 16:
             continue
-        if fixed is not None:
-            ahead_blocks = fixed
-        elif fraction:
-            threads = m["block"][0] * m["block"][1]
-            resident = PROCESSORS * blocks(m["resources"]["registers"], threads)
-            ahead_blocks = max(1, round(fraction * resident))
-        else:
-            ahead_blocks = max(1, round(ahead / block_bytes))
+        ahead_blocks = blocks_ahead(ahead, m, block_bytes)
         with open(path[:-5] + ".ptx") as f:
             text = f.read()
         if ANCHOR not in text:
@@ -94,9 +97,9 @@ def main(folder, ahead_mib, *names, ptxas="/usr/local/cuda/bin/ptxas"):
             continue
         text = text.replace(ANCHOR, ANCHOR + prefetch_ptx(
             m["kernel"], index, m["n"], rows_per_block, row_bytes, ahead_blocks,
-            issue=ahead_mib != "off"), 1)
+            issue=ahead != "off"), 1)
         before = m["resources"]["registers"]
-        regs, spill = reassemble(path, m, text, f"L2 prefetch {ahead_mib} ahead", ptxas)
+        regs, spill = reassemble(path, m, text, f"L2 prefetch {ahead} ahead", ptxas)
         print(f"{m['kernel']:34} D {ahead_blocks:5} blocks of {block_bytes:6} B, registers "
               f"{before} -> {regs}, spill {spill}")
 

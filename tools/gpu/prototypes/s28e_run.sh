@@ -3,8 +3,9 @@
 # costs no spills. `occ0` = the six suite kernels that min_blocks_variant.py
 # --full brings to every resident block without spilling (bf16 128 / 2048 /
 # 4096 / 8192 and f16 128 at 40 / 36 -> 32 registers, f32 512 38 -> 32),
-# their kernels for many rows unchanged; the other kernels of the cells copied unchanged (A/A). One run per dtype (the session's
-# device time nearly spent).
+# their kernels for many rows unchanged; the other kernels of the cells
+# copied unchanged (A/A). One run per dtype (the session's device time
+# nearly spent).
 # Prediction: f32 512 +2% (s28d's `pfoff` reached 32 registers and gained
 # 2.2%); the 16-bit kernels within +-1.5% (s8a / s23b: more blocks did not
 # pay on the short rows), bf16 4096 x 4096 and 4096 x 8192 (few rows'
