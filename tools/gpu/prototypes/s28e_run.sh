@@ -16,6 +16,8 @@
 # kernel of the cells' widths (many-rows kernels too) from out/bench;
 # rm -f out/*/*.h
 # There (carry out/bench, out/occ0): bash tools/gpu/prototypes/s28e_run.sh
-NAME=s28e PAIRS="occ0=out/occ0" TIMEOUT=75 RUNS=1 \
+# The twenty-ninth session's rerun (s29a), two runs per dtype:
+#   NAME=s29a RUNS="1 2" bash tools/gpu/prototypes/s28e_run.sh
+NAME=${NAME:-s28e} PAIRS="occ0=out/occ0" TIMEOUT=75 RUNS=${RUNS:-1} \
   CELLS=32768x128,32768x512,32768x2048,4096x4096,4096x8192 \
   exec bash "$(dirname "${BASH_SOURCE[0]}")/variant_run.sh"
