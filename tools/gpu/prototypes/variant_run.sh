@@ -3,6 +3,7 @@
 # s25b / s25d runs, for the runs after them):
 #   NAME=RECORD PAIRS="L1=out/DIR1 [L2=out/DIR2 ...]" [CELLS=MxN,...] \
 #     [RUNS="1 2"] [DTYPES="bf16 f16 f32"] [TIMEOUT=seconds per dtype and run] \
+#     [STRIDES=the harness's --strides, default n,aligned,misaligned] \
 #     bash tools/gpu/prototypes/variant_run.sh
 # - rmsnorm-harness on every manifest of each folder (rows 1, 7, rows per
 #   block + 1 and 4099 at strides n / aligned / misaligned; the edge inputs
@@ -13,13 +14,14 @@
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 : "${NAME:?}" "${PAIRS:?}"
+export STRIDES="${STRIDES:-n,aligned,misaligned}"
 R=$OUT/$NAME; mkdir -p "$R"
 cmake -S "$ROOT/tools/rmsnorm-harness" -B /tmp/hb -G Ninja > "$R/harness-build.txt" 2>&1 \
   && cmake --build /tmp/hb >> "$R/harness-build.txt" 2>&1 || { tail -20 "$R/harness-build.txt"; exit 1; }
 one() {
   local H=/tmp/hb/bin/rmsnorm-harness m=$1 logs=$2 name
   name=$(basename "$m" .json)
-  { "$H" "$m" --rows 1,7,rpb+1,4099 --strides n,aligned,misaligned
+  { "$H" "$m" --rows 1,7,rpb+1,4099 --strides "$STRIDES"
     "$H" "$m" --rows 7 --strides n --inputs large,zero-rows,subnormal,non-finite,overflow; } > "$logs/$name.txt" 2>&1 \
     || echo "exit status $? for $name" >> "$logs/$name.txt"
 }
