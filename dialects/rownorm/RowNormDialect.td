@@ -111,6 +111,15 @@ def RowNorm_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getVersionedRowsAttrName() {
       return ::llvm::StringLiteral("rownorm.versioned_rows");
     }
+    /// A unit attribute beside `rownorm.versioned_rows` where the rows are
+    /// never all aligned (a row stride fixed at N elements whose bytes are
+    /// not whole vectors): the then region runs on no global rows (its test
+    /// never holds) and is kept only as the aligned row body that
+    /// rownorm-stage-rows runs on rows staged in workgroup memory; that
+    /// pass then drops it.
+    static constexpr ::llvm::StringLiteral getStagingTemplateAttrName() {
+      return ::llvm::StringLiteral("rownorm.staging_template");
+    }
     /// On a kernel function that has a second kernel for many rows
     /// (rownorm-tile-rows, option many-rows): that kernel's name, in an
     /// array of strings.

@@ -16,7 +16,9 @@ void mlir::rmsnorm::buildOptimizePipeline(OpPassManager &pm,
   pm.addPass(createExpandOps());
   pm.addPass(createWidenReductions());
   pm.addPass(createFuseRsqrt());
-  pm.addPass(createVersionRows());
+  // The aligned body kept for rownorm-stage-rows where strides fixed at N
+  // would drop it.
+  pm.addPass(createVersionRows(VersionRowsOptions{tiling.stagedRows}));
   pm.addPass(createAlignRows());
   pm.addPass(createMaskAccesses());
   pm.addPass(createCoarsenMasks());

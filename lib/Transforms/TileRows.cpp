@@ -126,6 +126,20 @@ bool hasDynamicRowStride(Value rows) {
          ShapedType::isDynamic(strides[0]);
 }
 
+/// Whether rownorm-stage-rows can make runs of `rows`' rows: a row stride
+/// given at run time, or fixed at N with M given at run time (the template
+/// rownorm-version-rows keeps, option staging-template), at offset 0.
+bool hasStageableRowStride(Value rows) {
+  if (hasDynamicRowStride(rows))
+    return true;
+  auto type = cast<MemRefType>(rows.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return type.getRank() == 2 && type.isDynamicDim(0) &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides[0] == type.getDimSize(1) && offset == 0;
+}
+
 struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   using Base::Base;
 
@@ -372,15 +386,16 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // N = 55 / 63: 2%) and 8 x 6 against 16 x 3 moved -1 to +3% (f32 N =
       // 167-191). Measured: tools/gpu/PERFLOG.md, twenty-first session
       // (s21d, s21e).
-      // (rownorm-stage-rows needs row strides given at launch: a static one
-      // that is not whole vectors leaves no aligned copy to stage. It also
-      // stages only full blocks of several: a static M no larger than the
-      // rows per block that `t` threads give is one block at most, whose
-      // grid the conversion folds to one row per block, never staged.)
+      // (rownorm-stage-rows needs row strides given at launch or fixed at
+      // N, with M given at launch for a fixed one: rownorm-version-rows keeps
+      // the aligned copy it stages from there. It also stages only full
+      // blocks of several: a static M no larger than the rows per block that
+      // `t` threads give is one block at most, whose grid the conversion
+      // folds to one row per block, never staged.)
       bool staged = stagedRows && tail && target.hasBulkCopy() &&
                     withinStagedRowLimit(rowLength) &&
-                    hasDynamicRowStride(op.getInput()) &&
-                    hasDynamicRowStride(op.getOutput());
+                    hasStageableRowStride(op.getInput()) &&
+                    hasStageableRowStride(op.getOutput());
       int64_t staticRows =
           cast<MemRefType>(op.getInput().getType()).getDimSize(0);
       auto fillsABlock = [&](int64_t t) {

@@ -58,6 +58,8 @@ std::optional<bool> staticMultiple(Value value, int64_t elements) {
 
 struct VersionRows final
     : public rmsnorm::impl::VersionRowsBase<VersionRows> {
+  using Base::Base;
+
   void runOnOperation() override {
     std::unique_ptr<TargetInfo> target;
     SmallVector<Block *> rowBlocks =
@@ -65,11 +67,12 @@ struct VersionRows final
     for (Block *block : rowBlocks) {
       if (!target && !(target = getTargetInfo(getOperation())))
         return signalPassFailure();
-      version(*block, target->getMaxVectorBytes());
+      version(*block, *target);
     }
   }
 
-  void version(Block &block, int64_t maxBytes) {
+  void version(Block &block, const TargetInfo &target) {
+    int64_t maxBytes = target.getMaxVectorBytes();
     SmallVector<Operation *> accesses = alignableAccesses(block, maxBytes);
     if (accesses.empty())
       return;
@@ -88,16 +91,27 @@ struct VersionRows final
     Location loc = func.getLoc();
     Value test;
     bool neverAligned = false;
+    // Whether every static term that fails is a row stride fixed at N
+    // (contiguous rows), and a 2-d buffer with M given at run time.
+    bool onlyContiguous = true;
+    Value rowsOfDynamicM;
     for (auto [base, bytes] : buffers) {
       auto type = cast<MemRefType>(base.getType());
       int64_t elements = bytes * 8 / type.getElementTypeBitWidth();
       SmallVector<Value> starts = {offsetOf(b, loc, base)};
-      if (type.getRank() == 2)
+      if (type.getRank() == 2) {
         starts.push_back(rowStrideOf(b, loc, base));
-      for (Value start : starts) {
+        if (!rowsOfDynamicM && type.isDynamicDim(0))
+          rowsOfDynamicM = base;
+      }
+      for (auto [index, start] : llvm::enumerate(starts)) {
         std::optional<bool> known = staticMultiple(start, elements);
         if (known) {
-          neverAligned |= !*known;
+          if (!*known) {
+            neverAligned = true;
+            onlyContiguous &=
+                index == 1 && getConstantIntValue(start) == type.getDimSize(1);
+          }
           continue;
         }
         Value rem = arith::AndIOp::create(
@@ -108,8 +122,25 @@ struct VersionRows final
         test = test ? arith::AndIOp::create(b, loc, test, ok) : ok;
       }
     }
-    if (neverAligned)
-      return; // Rows are never all aligned: rownorm-align-rows' form only.
+    bool stagingOnly = false;
+    if (neverAligned) {
+      // Rows are never all aligned: rownorm-align-rows' form only, unless
+      // they are contiguous rows that rownorm-stage-rows could stage from
+      // the aligned body (kept under a test that never holds).
+      auto rows = llvm::find_if(buffers, [](auto &buffer) {
+        return cast<MemRefType>(buffer.first.getType()).getRank() == 2;
+      });
+      if (!stagingTemplate || !onlyContiguous || !rowsOfDynamicM ||
+          rows == buffers.end() || !target.hasBulkCopy() ||
+          !withinStagedRowLimit(
+              cast<MemRefType>(rows->first.getType()).getDimSize(1)))
+        return;
+      test = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::slt,
+          memref::DimOp::create(b, loc, rowsOfDynamicM, 0),
+          arith::ConstantIndexOp::create(b, loc, 0));
+      stagingOnly = true;
+    }
     if (!test) {
       mark(accesses, maxBytes);
       return;
@@ -125,6 +156,9 @@ struct VersionRows final
     auto ifOp = scf::IfOp::create(b, loc, test, /*withElseRegion=*/true);
     ifOp->setAttr(rownorm::RowNormDialect::getVersionedRowsAttrName(),
                   b.getUnitAttr());
+    if (stagingOnly)
+      ifOp->setAttr(rownorm::RowNormDialect::getStagingTemplateAttrName(),
+                    b.getUnitAttr());
     for (Operation *op : body)
       op->moveBefore(ifOp.thenBlock()->getTerminator());
     IRMapping mapping;

@@ -74,8 +74,11 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     held. y's run is copied out
     (createBulkCopyOutFence, a block barrier, createBulkCopyOut). Added as a
     third version inside the unaligned copy's branch; rows of any other
-    layout, kernels whose row strides are fixed, and a last, partial block
-    run as before. The launch contract's static shared bytes grow by the
+    layout and a last, partial block run as before. Where row strides
+    fixed at N leave the rows never all aligned, the then region is
+    rownorm-version-rows' template (`rownorm.staging_template`, under a
+    test that never holds): staged from, then its test set to false (also
+    where the kernel is not staged), so its branch is dropped. The launch contract's static shared bytes grow by the
     buffer and its completion word, within
     TargetInfo::getStaticSharedMemoryPerBlock. Runs after
     rownorm-hoist-row-loads, which selects kernels by their barriers.

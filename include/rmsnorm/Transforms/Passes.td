@@ -210,7 +210,23 @@ def VersionRows : Pass<"rownorm-version-rows"> {
     Runs before `rownorm-align-rows` (which rewrites the accesses still
     without an alignment) and `rownorm-mask-accesses`, which keep the
     attribute on the accesses they replace, as `rownorm-coarsen-masks` does.
+
+    With `staging-template` (set by the GPU pipelines with `stage-rows`), a
+    body whose rows are never all aligned only because a 2-d buffer's row
+    stride is fixed at N (its rows contiguous, e.g. `memref<?x127xbf16>`)
+    is still cloned when `rownorm-stage-rows` could stage it (a target with
+    bulk copies, rows within its limit, M given at run time): under a test
+    that never holds (M < 0), marked `rownorm.staging_template`, so that the
+    aligned body survives as that pass's template; it drops the branch
+    after. Without the template such kernels keep only the copy for rows of
+    unknown alignment, 12-17% slower at 16-bit N = 127 than the staged
+    copy (tools/gpu/PERFLOG.md, `s24b`).
   }];
+  let options = [
+    Option<"stagingTemplate", "staging-template", "bool", /*default=*/"false",
+           "Keep the aligned body as rownorm-stage-rows' template where row "
+           "strides fixed at N leave the rows never all aligned">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];

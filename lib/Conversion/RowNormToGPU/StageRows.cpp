@@ -14,8 +14,10 @@
 // them), w's loads are issued while the run is copied, and y's run is
 // copied out. A third version of the row body, under a uniform test; rows
 // of any other layout and the last, partial block keep the other two.
-// Kernels whose row strides are fixed have no aligned copy to run, so they
-// are not staged even when the strides equal N.
+// Where row strides fixed at N leave the rows never all aligned, the aligned
+// copy is rownorm-version-rows' template only (`rownorm.staging_template`,
+// under a test that never holds): it is staged from, then its branch is
+// dropped.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,7 +91,24 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
         return signalPassFailure();
       if (*known && (*known)->target->hasBulkCopy())
         stage(kernel, (*known)->contract, *(*known)->target);
+      dropStagingTemplate(kernel);
     }
+  }
+
+  /// rownorm-version-rows' aligned body kept only for this pass (rows never
+  /// all aligned: `rownorm.staging_template`): its branch never runs, so
+  /// its test becomes false, staged or not, and canonicalization drops it.
+  static void dropStagingTemplate(gpu::GPUFuncOp kernel) {
+    scf::IfOp versioned = findVersionedRows(kernel);
+    if (!versioned ||
+        !versioned->hasAttr(
+            rownorm::RowNormDialect::getStagingTemplateAttrName()))
+      return;
+    OpBuilder b(versioned);
+    versioned.getConditionMutable().assign(
+        arith::ConstantIntOp::create(b, versioned.getLoc(), 0, 1));
+    versioned->removeAttr(
+        rownorm::RowNormDialect::getStagingTemplateAttrName());
   }
 
   /// The row stride the source fixed for `role`, if it did.

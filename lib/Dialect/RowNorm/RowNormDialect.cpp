@@ -89,6 +89,14 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
                                 "else region";
     return success();
   }
+  if (attribute.getName() == getStagingTemplateAttrName()) {
+    if (!isa<UnitAttr>(attribute.getValue()) ||
+        !op->hasAttr(getVersionedRowsAttrName()))
+      return op->emitError() << "'" << getStagingTemplateAttrName()
+                             << "' is a unit attribute of an scf.if that has '"
+                             << getVersionedRowsAttrName() << "'";
+    return success();
+  }
   if (attribute.getName() == getVariantsAttrName()) {
     auto names = dyn_cast<ArrayAttr>(attribute.getValue());
     if (!names || !isa<FunctionOpInterface>(op))

@@ -1,5 +1,6 @@
 // Verifier messages of the schedule attribute, of `rownorm.target` and of the
-// marks on operations (rownorm.reload, rownorm.versioned_rows).
+// marks on operations (rownorm.reload, rownorm.versioned_rows,
+// rownorm.staging_template).
 // RUN: rmsnorm-opt %s --split-input-file --verify-diagnostics
 
 // expected-error @+1 {{expects threads_per_row to be a power of two, got 48}}
@@ -99,6 +100,28 @@ func.func @versioned_rows_value(%c: i1) {
   scf.if %c {
   } else {
   } {rownorm.versioned_rows = 1 : i64}
+  return
+}
+
+// -----
+
+// rownorm.staging_template marks only rownorm-version-rows' scf.if (beside
+// rownorm.versioned_rows), and carries no value.
+func.func @staging_template_alone(%c: i1) {
+  // expected-error @+1 {{'rownorm.staging_template' is a unit attribute of an scf.if that has 'rownorm.versioned_rows'}}
+  scf.if %c {
+  } else {
+  } {rownorm.staging_template}
+  return
+}
+
+// -----
+
+func.func @staging_template_value(%c: i1) {
+  // expected-error @+1 {{'rownorm.staging_template' is a unit attribute of an scf.if that has 'rownorm.versioned_rows'}}
+  scf.if %c {
+  } else {
+  } {rownorm.versioned_rows, rownorm.staging_template = true}
   return
 }
 

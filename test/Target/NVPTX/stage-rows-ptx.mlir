@@ -25,6 +25,12 @@
 // RUN: diff %t/bf16_127.sm_90.ptx %t/default/bf16_127.sm_90.ptx
 // RUN: rmsnorm-emit %s --target=nvptx --nvptx-pipeline="chip=sm_90 stage-rows=false" -o %t/off > /dev/null
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t/off/bf16_127.sm_90.ptx
+// The same rows with strides fixed at N by the type (memref<?x127xbf16>):
+// staged from rownorm-version-rows' template, in the same buffer: between
+// the copy in and the copy out the only 16-byte global loads are w's two (x
+// is read from shared memory).
+// RUN: FileCheck %s --check-prefix=FIXED --input-file=%t/bf16_127_identity.sm_90.ptx
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/bf16_127_identity.sm_90.json
 
 // CHECK-LABEL: .visible .entry bf16_127(
 // CHECK: .shared .align 16 .b8 __wg_bf16_127_{{[0-9]+}}[8160];
@@ -65,5 +71,16 @@
 
 func.func @bf16_127(%x: memref<?x127xbf16, strided<[?, 1]>>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x127xbf16, strided<[?, 1]>>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+
+// FIXED-LABEL: .visible .entry bf16_127_identity(
+// FIXED: .shared .align 16 .b8 __wg_bf16_127_identity_{{[0-9]+}}[8160];
+// FIXED: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+// FIXED-COUNT-2: ld.global.v4.b32
+// FIXED-NOT: ld.global.v4.b32
+// FIXED: cp.async.bulk.global.shared::cta.bulk_group
+func.func @bf16_127_identity(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %y: memref<?x127xbf16>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x127xbf16>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16>) epsilon(%eps)
   return
 }
