@@ -28,6 +28,7 @@ struct CheckKernels final
         continue;
       for (rownorm::RmsNormOp op : ops)
         ok &= succeeded(checkAbi(func, op));
+      ok &= succeeded(checkNoPassMarks(func));
       if (ops.size() > 1) {
         ops[1].emitError() << "expects one rownorm op per kernel function, "
                               "found "
@@ -55,6 +56,26 @@ struct CheckKernels final
     }
     if (!ok)
       signalPassFailure();
+  }
+
+  /// The marks rownorm-version-rows leaves for later passes say what the
+  /// compiler made (rownorm-stage-rows takes a template's branch as never
+  /// run); a source carrying them would have its own code taken for it.
+  static LogicalResult checkNoPassMarks(func::FuncOp func) {
+    WalkResult result = func.walk([&](Operation *op) {
+      for (StringRef mark :
+           {rownorm::RowNormDialect::getVersionedRowsAttrName(),
+            rownorm::RowNormDialect::getStagingTemplateAttrName()}) {
+        if (op->hasAttr(mark)) {
+          op->emitError() << "'" << mark
+                          << "' is set by rownorm-version-rows; a kernel "
+                             "source cannot carry it";
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
   }
 
   /// What a kernel's launch can pass: the op's buffers are the function's

@@ -57,9 +57,25 @@ func.func @bf16_127_identity(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %y: m
 // CHECK-SAME: workgroup(
 // CHECK-SAME: static_shared_bytes = 8168
 // CHECK-NOT: rownorm.staging_template
+// CHECK-NOT: rownorm.versioned_rows
 // CHECK: gpu.return
 func.func @bf16_127_x_identity(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x127xbf16>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+
+// A template rownorm-stage-rows cannot stage from (y's stride fixed at
+// 136: a block's rows of y are never one run) is dropped all the same.
+// TEMPLATE-LABEL: func.func @bf16_127_y_stride_136
+// TEMPLATE: } {rownorm.staging_template, rownorm.versioned_rows}
+// CHECK-LABEL: gpu.func @bf16_127_y_stride_136(
+// CHECK-NOT: workgroup(
+// CHECK-SAME: static_shared_bytes = 0
+// CHECK-NOT: rownorm.staging_template
+// CHECK-NOT: rownorm.versioned_rows
+// CHECK: gpu.return
+func.func @bf16_127_y_stride_136(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %y: memref<?x127xbf16, strided<[136, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x127xbf16>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16, strided<[136, 1]>>) epsilon(%eps)
   return
 }
 

@@ -110,3 +110,18 @@ func.func @rmsnorm(%x: memref<?x8xf32>, %w: memref<8xf32>, %y: memref<?x8xf32>) 
   return
 }
 
+// -----
+
+// The marks rownorm-version-rows leaves for later passes are the compiler's:
+// rownorm-stage-rows would take a source's own branch for a template never
+// run.
+func.func @marked(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %y: memref<?x127xbf16>, %eps: f32) {
+  %zero = arith.constant 0.0 : f32
+  %positive = arith.cmpf ogt, %eps, %zero : f32
+  // expected-error @+1 {{'rownorm.versioned_rows' is set by rownorm-version-rows; a kernel source cannot carry it}}
+  scf.if %positive {
+  } else {
+  } {rownorm.staging_template, rownorm.versioned_rows}
+  rownorm.rms_norm ins(%x : memref<?x127xbf16>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16>) epsilon(%eps)
+  return
+}

@@ -78,7 +78,8 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     fixed at N leave the rows never all aligned, the then region is
     rownorm-version-rows' template (`rownorm.staging_template`, under a
     test that never holds): staged from, then its test set to false (also
-    where the kernel is not staged), so its branch is dropped. The launch contract's static shared bytes grow by the
+    where the kernel is not staged), so that the pipeline's
+    canonicalization removes the branch. The launch contract's static shared bytes grow by the
     buffer and its completion word, within
     TargetInfo::getStaticSharedMemoryPerBlock. Runs after
     rownorm-hoist-row-loads, which selects kernels by their barriers.

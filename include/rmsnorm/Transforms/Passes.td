@@ -24,7 +24,10 @@ def CheckKernels : Pass<"rownorm-check-kernels", "::mlir::ModuleOp"> {
     that are not the function's arguments (memref.alloc and other values
     cannot be passed by a host), memrefs outside the default memory space,
     and memrefs with an offset, static or dynamic (the kernel receives the
-    address of the first element).
+    address of the first element), and, in a kernel function, the marks
+    rownorm-version-rows leaves for later passes (`rownorm.versioned_rows`,
+    `rownorm.staging_template`): rownorm-stage-rows would take a source's
+    own branch for the compiler's.
   }];
 }
 
@@ -67,9 +70,9 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       with the floor);
     - with `staged-rows` (set by the GPU pipelines with `stage-rows`), rows
       that rownorm-stage-rows will stage (tail elements, within its limit
-      (`withinStagedRowLimit`, TargetInfo.h), row strides given at launch, a
-      target with bulk copies, no static M of at most the half's rows per
-      block) take the half where it leaves as many slots empty, while it
+      (`withinStagedRowLimit`, TargetInfo.h), row strides given at launch or
+      fixed at N with M given at launch, a target with bulk copies, no
+      static M of at most the half's rows per block) take the half where it leaves as many slots empty, while it
       keeps a quarter subgroup's threads and at most four vectors each:
       staged rows read their vectors from workgroup memory,
       where 8 x 4 beat 16 x 2 by 8-17% (16-bit N = 202-254) and 6-16% (f32
@@ -214,11 +217,13 @@ def VersionRows : Pass<"rownorm-version-rows"> {
     With `staging-template` (set by the GPU pipelines with `stage-rows`), a
     body whose rows are never all aligned only because a 2-d buffer's row
     stride is fixed at N (its rows contiguous, e.g. `memref<?x127xbf16>`)
-    is still cloned when `rownorm-stage-rows` could stage it (a target with
+    is still cloned where `rownorm-stage-rows` may stage it (a target with
     bulk copies, rows within its limit, M given at run time): under a test
     that never holds (M < 0), marked `rownorm.staging_template`, so that the
-    aligned body survives as that pass's template; it drops the branch
-    after. Without the template such kernels keep only the copy for rows of
+    aligned body survives as that pass's template. That pass sets the test
+    to false whether it stages the kernel or not (e.g. y's stride fixed at
+    another value, a block's run not whole 16-byte units), and the
+    pipeline's canonicalization removes the branch. Without the template such kernels keep only the copy for rows of
     unknown alignment, 12-17% slower at 16-bit N = 127 than the staged
     copy (tools/gpu/PERFLOG.md, `s24b`).
   }];

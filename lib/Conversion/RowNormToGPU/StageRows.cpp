@@ -95,20 +95,21 @@ struct StageRows final : public rmsnorm::impl::StageRowsBase<StageRows> {
     }
   }
 
-  /// rownorm-version-rows' aligned body kept only for this pass (rows never
-  /// all aligned: `rownorm.staging_template`): its branch never runs, so
-  /// its test becomes false, staged or not, and canonicalization drops it.
+  /// rownorm-version-rows' aligned bodies kept only for this pass (rows
+  /// never all aligned: `rownorm.staging_template`): their branches never
+  /// run, so their tests become false, staged or not (every one, should the
+  /// kernel hold more than the one stage() takes), and the pipeline's
+  /// canonicalization removes them.
   static void dropStagingTemplate(gpu::GPUFuncOp kernel) {
-    scf::IfOp versioned = findVersionedRows(kernel);
-    if (!versioned ||
-        !versioned->hasAttr(
-            rownorm::RowNormDialect::getStagingTemplateAttrName()))
-      return;
-    OpBuilder b(versioned);
-    versioned.getConditionMutable().assign(
-        arith::ConstantIntOp::create(b, versioned.getLoc(), 0, 1));
-    versioned->removeAttr(
-        rownorm::RowNormDialect::getStagingTemplateAttrName());
+    StringRef mark = rownorm::RowNormDialect::getStagingTemplateAttrName();
+    kernel.walk([&](scf::IfOp versioned) {
+      if (!versioned->hasAttr(mark))
+        return;
+      OpBuilder b(versioned);
+      versioned.getConditionMutable().assign(
+          arith::ConstantIntOp::create(b, versioned.getLoc(), 0, 1));
+      versioned->removeAttr(mark);
+    });
   }
 
   /// The row stride the source fixed for `role`, if it did.
