@@ -116,7 +116,7 @@ def RowNorm_Dialect : Dialect {
     /// not whole vectors): the then region runs on no global rows (its test
     /// never holds) and is kept only as the aligned row body that
     /// rownorm-stage-rows runs on rows staged in workgroup memory; that
-    /// pass then drops it.
+    /// pass then sets the test to false (canonicalization removes it).
     static constexpr ::llvm::StringLiteral getStagingTemplateAttrName() {
       return ::llvm::StringLiteral("rownorm.staging_template");
     }

@@ -92,7 +92,7 @@ struct VersionRows final
     Value test;
     bool neverAligned = false;
     // Whether every static term that fails is a row stride fixed at N
-    // (contiguous rows), and a 2-d buffer with M given at run time.
+    // (contiguous rows); a 2-d buffer with M given at run time, if any.
     bool onlyContiguous = true;
     Value rowsOfDynamicM;
     for (auto [base, bytes] : buffers) {
@@ -127,13 +127,10 @@ struct VersionRows final
       // Rows are never all aligned: rownorm-align-rows' form only, unless
       // they are contiguous rows that rownorm-stage-rows could stage from
       // the aligned body (kept under a test that never holds).
-      auto rows = llvm::find_if(buffers, [](auto &buffer) {
-        return cast<MemRefType>(buffer.first.getType()).getRank() == 2;
-      });
       if (!stagingTemplate || !onlyContiguous || !rowsOfDynamicM ||
-          rows == buffers.end() || !target.hasBulkCopy() ||
+          !target.hasBulkCopy() ||
           !withinStagedRowLimit(
-              cast<MemRefType>(rows->first.getType()).getDimSize(1)))
+              cast<MemRefType>(rowsOfDynamicM.getType()).getDimSize(1)))
         return;
       test = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::slt,

@@ -79,8 +79,8 @@ def StageRows : Pass<"rownorm-stage-rows"> {
     rownorm-version-rows' template (`rownorm.staging_template`, under a
     test that never holds): staged from, then its test set to false (also
     where the kernel is not staged), so that the pipeline's
-    canonicalization removes the branch. The launch contract's static shared bytes grow by the
-    buffer and its completion word, within
+    canonicalization removes the branch. The launch contract's static
+    shared bytes grow by the buffer and its completion word, within
     TargetInfo::getStaticSharedMemoryPerBlock. Runs after
     rownorm-hoist-row-loads, which selects kernels by their barriers.
     On by default (pipeline option stage-rows). Measured on the H200

@@ -72,8 +72,9 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       that rownorm-stage-rows will stage (tail elements, within its limit
       (`withinStagedRowLimit`, TargetInfo.h), row strides given at launch or
       fixed at N with M given at launch, a target with bulk copies, no
-      static M of at most the half's rows per block) take the half where it leaves as many slots empty, while it
-      keeps a quarter subgroup's threads and at most four vectors each:
+      static M of at most the half's rows per block) take the half where it
+      leaves as many slots empty, while it keeps a quarter subgroup's
+      threads and at most four vectors each:
       staged rows read their vectors from workgroup memory,
       where 8 x 4 beat 16 x 2 by 8-17% (16-bit N = 202-254) and 6-16% (f32
       N = 101-127), while 4 x 4 lost 3-9% to 8 x 2 (16-bit N = 111-127; at
@@ -223,9 +224,10 @@ def VersionRows : Pass<"rownorm-version-rows"> {
     aligned body survives as that pass's template. That pass sets the test
     to false whether it stages the kernel or not (e.g. y's stride fixed at
     another value, a block's run not whole 16-byte units), and the
-    pipeline's canonicalization removes the branch. Without the template such kernels keep only the copy for rows of
-    unknown alignment, 12-17% slower at 16-bit N = 127 than the staged
-    copy (tools/gpu/PERFLOG.md, `s24b`).
+    pipeline's canonicalization removes the branch. Without the template
+    such kernels keep only the copy for rows of unknown alignment: 12-17%
+    slower at 16-bit N = 127 than the staged copy (tools/gpu/PERFLOG.md,
+    `s24b`), 3x at N = 13 / 63 (`s29g`).
   }];
   let options = [
     Option<"stagingTemplate", "staging-template", "bool", /*default=*/"false",

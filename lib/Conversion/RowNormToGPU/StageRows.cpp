@@ -16,8 +16,8 @@
 // of any other layout and the last, partial block keep the other two.
 // Where row strides fixed at N leave the rows never all aligned, the aligned
 // copy is rownorm-version-rows' template only (`rownorm.staging_template`,
-// under a test that never holds): it is staged from, then its branch is
-// dropped.
+// under a test that never holds): it is staged from, then its test is set
+// to false, so canonicalization removes the branch.
 //
 //===----------------------------------------------------------------------===//
 
