@@ -38,23 +38,29 @@ using namespace mlir::rmsnorm;
 using namespace mlir::rmsnorm::emit;
 namespace cl = llvm::cl;
 
+cl::OptionCategory &mlir::rmsnorm::emit::getEmitOptionCategory() {
+  static cl::OptionCategory category("rmsnorm-emit options");
+  return category;
+}
+
 namespace {
 /// The command line's generic part; targets declare their own options.
 struct Options {
   cl::opt<std::string> input{cl::Positional, cl::desc("<input .mlir>"),
-                             cl::Required};
+                             cl::Required, cl::cat(getEmitOptionCategory())};
   cl::opt<std::string> outputDir{"o", cl::desc("Output directory"),
-                                 cl::value_desc("dir"), cl::init(".")};
-  cl::list<std::string> targets{"target",
-                                cl::desc("Targets to emit for (default: all)"),
-                                cl::CommaSeparated};
+                                 cl::value_desc("dir"), cl::init("."),
+                                 cl::cat(getEmitOptionCategory())};
+  cl::list<std::string> targets{
+      "target", cl::desc("Targets to emit for (default: all)"),
+      cl::CommaSeparated, cl::cat(getEmitOptionCategory())};
   cl::opt<unsigned> toolTimeout{
       "tool-timeout",
       cl::desc("Seconds an assembler or linker may run before it is stopped"),
-      cl::init(120)};
+      cl::init(120), cl::cat(getEmitOptionCategory())};
   cl::opt<bool> remarks{"remarks",
                         cl::desc("Print the tiling remarks (schedules)"),
-                        cl::init(false)};
+                        cl::init(false), cl::cat(getEmitOptionCategory())};
 };
 
 std::string symbolText(StringAttr name) {
@@ -308,7 +314,7 @@ int mlir::rmsnorm::emit::emitMain(
          " pipeline, e.g. \"chip=... rows-per-block=2\"")
             .str());
     pipelineOptions.push_back(std::make_unique<cl::opt<std::string>>(
-        name, cl::desc(desc), cl::init("")));
+        name, cl::desc(desc), cl::init(""), cl::cat(getEmitOptionCategory())));
   }
   std::optional<cl::opt<std::string>> testPassesOption;
   if (config.allowTestPasses)
@@ -316,7 +322,10 @@ int mlir::rmsnorm::emit::emitMain(
         "test-kernel-passes",
         cl::desc("Test only: a pass pipeline run on the kernels before they "
                  "are lowered (negative controls)"),
-        cl::init(""));
+        cl::init(""), cl::cat(getEmitOptionCategory()));
+  // LLVM's libraries register hundreds of options; they stay accepted (e.g.
+  // --nvptx-short-ptr) but unlisted, so --help shows what this tool offers.
+  cl::HideUnrelatedOptions(getEmitOptionCategory());
   cl::ParseCommandLineOptions(
       argc, argv,
       config.toolName + ": compile a .mlir file into kernel files (images, "

@@ -14,6 +14,7 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/JSON.h"
 
 #include <memory>
@@ -47,6 +48,10 @@ struct PackageRequest {
   /// overlapping the previous one, so its code must wait for that first.
   bool launchOverlap = false;
 };
+
+/// rmsnorm-emit's own options (the driver's and each target's): `--help`
+/// lists only these, not the options LLVM's libraries register.
+llvm::cl::OptionCategory &getEmitOptionCategory();
 
 class EmitTarget {
 public:

@@ -111,7 +111,7 @@ private:
   ToAMDGCNPipelineOptions options;
   cl::opt<std::string> llvmTools{
       "llvm-tools", cl::desc("Directory of llvm-mc, ld.lld and llvm-readelf"),
-      cl::init(RMSNORM_LLVM_TOOLS_DIR)};
+      cl::init(RMSNORM_LLVM_TOOLS_DIR), cl::cat(getEmitOptionCategory())};
 };
 } // namespace
 

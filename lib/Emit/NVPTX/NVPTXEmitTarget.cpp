@@ -150,7 +150,7 @@ private:
       "ptxas",
       cl::desc("ptxas to assemble a cubin with (default: PATH, then "
                "/usr/local/cuda/bin; 'none' to skip)"),
-      cl::init("")};
+      cl::init(""), cl::cat(getEmitOptionCategory())};
 };
 } // namespace
 
