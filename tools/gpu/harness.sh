@@ -26,6 +26,7 @@ DTYPES=(f32 f16 bf16)
 HARNESS=/tmp/harness-build/bin/rmsnorm-harness
 SIZES=(64 128 256 512 1024 2048 4096 8192 16384 32768 65536 96 5120 12288 1001 4097 1 13 31
        127 1025 2560 2880 3584 4099 6144 7168 11008 14336 3 255 129 161 223 204 254 257)
+FIXED_STRIDE_SIZES=(13 127 128 255 257)
 
 # Builds the harness (standalone CMake project, no LLVM) into /tmp/harness-build,
 # printing the logs if that fails.
@@ -54,6 +55,27 @@ func.func @${t}_${n}(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}, %eps: f32)
 MLIR
     done
   done
+  # Rows whose strides the source fixes at N (a plain memref<?xNxT>):
+  # rownorm-stage-rows stages them from rownorm-version-rows' template (13,
+  # 127, 255), 128 is always aligned, 257 is past the staged limit (the
+  # unaligned copy alone). The harness runs them at stride N only.
+  for t in "${DTYPES[@]}"; do
+    for n in "${FIXED_STRIDE_SIZES[@]}"; do
+      local rows="memref<?x${n}x${t}>"
+      cat >> "$src" <<MLIR
+func.func @${t}_${n}_fixed_strides(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}, %eps: f32) {
+  rownorm.rms_norm ins(%x : ${rows}) weight(%w : memref<${n}x${t}>) outs(%y : ${rows}) epsilon(%eps)
+  return
+}
+MLIR
+    done
+  done
+  cat >> "$src" <<MLIR
+func.func @f16_127_fixed_strides_in_place(%xy: memref<?x127xf16>, %w: memref<127xf16>, %eps: f32) {
+  rownorm.rms_norm ins(%xy : memref<?x127xf16>) weight(%w : memref<127xf16>) outs(%xy : memref<?x127xf16>) epsilon(%eps)
+  return
+}
+MLIR
   for k in bf16:4096 f16:1001 f32:13; do
     local t=${k%%:*} n=${k##*:}
     local rows="memref<?x${n}x${t}, strided<[?, 1]>>"
@@ -234,6 +256,11 @@ run() {
         --rows rpb+1,7 --strides misaligned,n >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
       compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f32_127.sm_90.json" \
         --rows rpb+1,7 --x-stride 130 --y-stride 128 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+      # Rows whose strides the source fixes at N, staged (in place too).
+      compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_127_fixed_strides.sm_90.json" \
+        --rows rpb+1,7 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+      compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f16_127_fixed_strides_in_place.sm_90.json" \
+        --rows rpb+1,7 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
       echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.txt" | sort | uniq -c | tr '\n' ' ')"
     done
   fi
@@ -263,7 +290,7 @@ overlap_checks() {
   local chain="$out/harness-chain.txt" nowait="$out/harness-no-wait.txt"
   : > "$chain"
   : > "$nowait"
-  for k in bf16_1 f32_127 f16_1001 bf16_4096 f16_16384 f32_32768 bf16_65536 f16_65536 f32_65536; do
+  for k in bf16_1 f32_127 bf16_127_fixed_strides f16_1001 bf16_4096 f16_16384 f32_32768 bf16_65536 f16_65536 f32_65536; do
     "$harness" "$ROOT/out/sweep/$k.sm_90.json" --rows 1,8,32,132 --chain 6 >> "$chain" 2>&1 \
       || { echo "exit status $? for the chain of $k" >> "$chain"; status=1; }
   done
