@@ -127,15 +127,15 @@ bool hasDynamicRowStride(Value rows) {
 }
 
 /// Whether rownorm-stage-rows can make runs of `rows`' rows: a row stride
-/// given at run time, or fixed at N with M given at run time (the template
-/// rownorm-version-rows keeps, option staging-template), at offset 0.
+/// given at run time, or fixed at N at offset 0 (the template
+/// rownorm-version-rows keeps, option staging-template).
 bool hasStageableRowStride(Value rows) {
   if (hasDynamicRowStride(rows))
     return true;
   auto type = cast<MemRefType>(rows.getType());
   SmallVector<int64_t> strides;
   int64_t offset;
-  return type.getRank() == 2 && type.isDynamicDim(0) &&
+  return type.getRank() == 2 &&
          succeeded(type.getStridesAndOffset(strides, offset)) &&
          strides[0] == type.getDimSize(1) && offset == 0;
 }
@@ -387,11 +387,11 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       // 167-191). Measured: tools/gpu/PERFLOG.md, twenty-first session
       // (s21d, s21e).
       // (rownorm-stage-rows needs row strides given at launch or fixed at
-      // N, with M given at launch for a fixed one: rownorm-version-rows keeps
-      // the aligned copy it stages from there. It also stages only full
-      // blocks of several: a static M no larger than the rows per block that
-      // `t` threads give is one block at most, whose grid the conversion
-      // folds to one row per block, never staged.)
+      // N: for fixed ones rownorm-version-rows keeps the aligned copy it
+      // stages from. It also stages only full blocks of several: a static M
+      // no larger than the rows per block that `t` threads give is one
+      // block at most, whose grid the conversion folds to one row per
+      // block, never staged.)
       bool staged = stagedRows && tail && target.hasBulkCopy() &&
                     withinStagedRowLimit(rowLength) &&
                     hasStageableRowStride(op.getInput()) &&

@@ -92,17 +92,20 @@ struct VersionRows final
     Value test;
     bool neverAligned = false;
     // Whether every static term that fails is a row stride fixed at N
-    // (contiguous rows); a 2-d buffer with M given at run time, if any.
+    // (contiguous rows); the first 2-d buffer and its vectors' alignment.
     bool onlyContiguous = true;
-    Value rowsOfDynamicM;
+    Value rows;
+    int64_t rowsAlignment = 0;
     for (auto [base, bytes] : buffers) {
       auto type = cast<MemRefType>(base.getType());
       int64_t elements = bytes * 8 / type.getElementTypeBitWidth();
       SmallVector<Value> starts = {offsetOf(b, loc, base)};
       if (type.getRank() == 2) {
         starts.push_back(rowStrideOf(b, loc, base));
-        if (!rowsOfDynamicM && type.isDynamicDim(0))
-          rowsOfDynamicM = base;
+        if (!rows) {
+          rows = base;
+          rowsAlignment = bytes;
+        }
       }
       for (auto [index, start] : llvm::enumerate(starts)) {
         std::optional<bool> known = staticMultiple(start, elements);
@@ -127,15 +130,20 @@ struct VersionRows final
       // Rows are never all aligned: rownorm-align-rows' form only, unless
       // they are contiguous rows that rownorm-stage-rows could stage from
       // the aligned body (kept under a test that never holds).
-      if (!stagingTemplate || !onlyContiguous || !rowsOfDynamicM ||
+      if (!stagingTemplate || !onlyContiguous || !rows ||
           !target.hasBulkCopy() ||
-          !withinStagedRowLimit(
-              cast<MemRefType>(rowsOfDynamicM.getType()).getDimSize(1)))
+          !withinStagedRowLimit(cast<MemRefType>(rows.getType()).getDimSize(1)))
         return;
-      test = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::slt,
-          memref::DimOp::create(b, loc, rowsOfDynamicM, 0),
-          arith::ConstantIndexOp::create(b, loc, 0));
+      // The test: the buffer's base is misaligned, which the launch
+      // contract rules out. Unlike M < 0 it is not folded where the source
+      // fixes M too, so every such kernel keeps its template.
+      Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, rows);
+      Value misalignment = arith::AndIOp::create(
+          b, loc, base,
+          arith::ConstantIndexOp::create(b, loc, rowsAlignment - 1));
+      test =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, misalignment,
+                                arith::ConstantIndexOp::create(b, loc, 0));
       stagingOnly = true;
     }
     if (!test) {

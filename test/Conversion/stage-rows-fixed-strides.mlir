@@ -2,9 +2,10 @@
 // memref<?x127xbf16>) are never all aligned, so rownorm-version-rows has no
 // aligned copy to make for them; with staging-template (set by the GPU
 // pipelines with stage-rows) it still clones the row body, under a test
-// that never holds (M < 0) and marked rownorm.staging_template, where
-// rownorm-stage-rows could stage the rows (a target with bulk copies, rows
-// within its limit, M given at launch). rownorm-stage-rows stages from that
+// that never holds (the base of x misaligned, which the launch contract
+// rules out) and marked rownorm.staging_template, where rownorm-stage-rows
+// could stage the rows (a target with bulk copies, rows within its limit).
+// rownorm-stage-rows stages from that
 // body and drops its branch, so the kernel holds the staged copy and the
 // copy for rows of unknown alignment (the last, partial block).
 // RUN: rmsnorm-opt %s --rownorm-nvptx-attach-target=chip=sm_90 \
@@ -26,8 +27,9 @@
 // RUN:   --rownorm-version-rows=staging-template=true | FileCheck %s --check-prefix=NOTEMPLATE
 
 // TEMPLATE-LABEL: func.func @bf16_127_identity
-// TEMPLATE: %[[M:.*]] = memref.dim %arg0, %{{.*}} : memref<?x127xbf16>
-// TEMPLATE: %[[NEVER:.*]] = arith.cmpi slt, %[[M]], %{{.*}} : index
+// TEMPLATE: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %arg0 : memref<?x127xbf16> -> index
+// TEMPLATE: %[[PHASE:.*]] = arith.andi %[[BASE]], %c15
+// TEMPLATE: %[[NEVER:.*]] = arith.cmpi ne, %[[PHASE]], %c0
 // TEMPLATE: scf.if %[[NEVER]] {
 // TEMPLATE: vector.load %arg0{{.*}} {alignment = 16 : i64}
 // TEMPLATE: } else {
@@ -80,7 +82,7 @@ func.func @bf16_127_y_stride_136(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %
 }
 
 // No template where staging cannot apply: a fixed stride other than N
-// (129), a static M, rows past the staged limit (4099).
+// (129), rows past the staged limit (4099).
 // TEMPLATE-LABEL: func.func @bf16_127_stride_129
 // TEMPLATE-NOT: rownorm.staging_template
 // TEMPLATE: return
@@ -92,11 +94,34 @@ func.func @bf16_127_stride_129(%x: memref<?x127xbf16, strided<[129, 1]>>, %w: me
   return
 }
 
+// M fixed by the source too (a type with no dynamic size): the same
+// template (a test of M < 0 would fold away there), staged.
 // TEMPLATE-LABEL: func.func @bf16_127_static_rows
-// TEMPLATE-NOT: rownorm.staging_template
-// TEMPLATE: return
+// TEMPLATE: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %arg0 : memref<1000x127xbf16> -> index
+// TEMPLATE: } {rownorm.staging_template, rownorm.versioned_rows}
+// CHECK-LABEL: gpu.func @bf16_127_static_rows(
+// CHECK-SAME: workgroup(
+// CHECK-SAME: static_shared_bytes = 8168
+// CHECK-NOT: rownorm.staging_template
+// CHECK-NOT: rownorm.versioned_rows
+// CHECK: gpu.return
 func.func @bf16_127_static_rows(%x: memref<1000x127xbf16>, %w: memref<127xbf16>, %y: memref<1000x127xbf16>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<1000x127xbf16>) weight(%w : memref<127xbf16>) outs(%y : memref<1000x127xbf16>) epsilon(%eps)
+  return
+}
+
+// One row, fixed (a grid of one block, never staged): the template is
+// made and dropped.
+// TEMPLATE-LABEL: func.func @bf16_127_one_row
+// TEMPLATE: } {rownorm.staging_template, rownorm.versioned_rows}
+// CHECK-LABEL: gpu.func @bf16_127_one_row(
+// CHECK-NOT: workgroup(
+// CHECK-SAME: static_shared_bytes = 0
+// CHECK-NOT: rownorm.staging_template
+// CHECK-NOT: rownorm.versioned_rows
+// CHECK: gpu.return
+func.func @bf16_127_one_row(%x: memref<1x127xbf16>, %w: memref<127xbf16>, %y: memref<1x127xbf16>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<1x127xbf16>) weight(%w : memref<127xbf16>) outs(%y : memref<1x127xbf16>) epsilon(%eps)
   return
 }
 

@@ -219,9 +219,11 @@ def VersionRows : Pass<"rownorm-version-rows"> {
     body whose rows are never all aligned only because a 2-d buffer's row
     stride is fixed at N (its rows contiguous, e.g. `memref<?x127xbf16>`)
     is still cloned where `rownorm-stage-rows` may stage it (a target with
-    bulk copies, rows within its limit, M given at run time): under a test
-    that never holds (M < 0), marked `rownorm.staging_template`, so that the
-    aligned body survives as that pass's template. That pass sets the test
+    bulk copies, rows within its limit): under a test that never holds (the
+    buffer's base misaligned, which the launch contract rules out; unlike
+    M < 0 it stays unfolded where the source fixes M too), marked
+    `rownorm.staging_template`, so that the aligned body survives as that
+    pass's template. That pass sets the test
     to false whether it stages the kernel or not (e.g. y's stride fixed at
     another value, a block's run not whole 16-byte units), and the
     pipeline's canonicalization removes the branch. Without the template
