@@ -35,6 +35,17 @@ build_harness() {
     && cmake --build /tmp/harness-build > /tmp/harness-build.log 2>&1 || { cat /tmp/harness-*.log; exit 1; }
 }
 
+# Appends to file $1 a function @$2 normalizing rows of type $3 (N = $4,
+# element type $5) with epsilon as a parameter.
+append_rms_norm() {
+  cat >> "$1" <<MLIR
+func.func @$2(%x: $3, %w: memref<$4x$5>, %y: $3, %eps: f32) {
+  rownorm.rms_norm ins(%x : $3) weight(%w : memref<$4x$5>) outs(%y : $3) epsilon(%eps)
+  return
+}
+MLIR
+}
+
 emit() {
   "$ROOT/tools/setup.sh" || exit 1
   local bin="${RMSNORM_BUILD_DIR:-$ROOT/build}/bin"
@@ -46,13 +57,7 @@ emit() {
   # built in (1e-5), so both ABIs run.
   for t in "${DTYPES[@]}"; do
     for n in "${SIZES[@]}"; do
-      local rows="memref<?x${n}x${t}, strided<[?, 1]>>"
-      cat >> "$src" <<MLIR
-func.func @${t}_${n}(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}, %eps: f32) {
-  rownorm.rms_norm ins(%x : ${rows}) weight(%w : memref<${n}x${t}>) outs(%y : ${rows}) epsilon(%eps)
-  return
-}
-MLIR
+      append_rms_norm "$src" "${t}_${n}" "memref<?x${n}x${t}, strided<[?, 1]>>" "$n" "$t"
     done
   done
   # Rows whose strides the source fixes at N (a plain memref<?xNxT>):
@@ -61,14 +66,14 @@ MLIR
   # unaligned copy alone). The harness runs them at stride N only.
   for t in "${DTYPES[@]}"; do
     for n in "${FIXED_STRIDE_SIZES[@]}"; do
-      local rows="memref<?x${n}x${t}>"
-      cat >> "$src" <<MLIR
-func.func @${t}_${n}_fixed_strides(%x: ${rows}, %w: memref<${n}x${t}>, %y: ${rows}, %eps: f32) {
-  rownorm.rms_norm ins(%x : ${rows}) weight(%w : memref<${n}x${t}>) outs(%y : ${rows}) epsilon(%eps)
-  return
-}
-MLIR
+      append_rms_norm "$src" "${t}_${n}_fixed_strides" "memref<?x${n}x${t}>" "$n" "$t"
     done
+  done
+  # The same with M fixed too (a type with no dynamic size), 4099 rows: a
+  # last, partial block after the staged ones.
+  for k in bf16:127 f16:13 f32:255; do
+    local t=${k%%:*} n=${k##*:}
+    append_rms_norm "$src" "${t}_${n}_fixed_rows" "memref<4099x${n}x${t}>" "$n" "$t"
   done
   cat >> "$src" <<MLIR
 func.func @f16_127_fixed_strides_in_place(%xy: memref<?x127xf16>, %w: memref<127xf16>, %eps: f32) {
@@ -261,6 +266,8 @@ run() {
         --rows rpb+1,7 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
       compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/f16_127_fixed_strides_in_place.sm_90.json" \
         --rows rpb+1,7 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
+      compute-sanitizer --tool $tool --error-exitcode 7 "$harness" "$ROOT/out/sweep/bf16_127_fixed_rows.sm_90.json" \
+        --rows 4099 >> "$out/sanitizer-$tool.txt" 2>&1 || status=1
       echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.txt" | sort | uniq -c | tr '\n' ' ')"
     done
   fi
