@@ -87,7 +87,9 @@ struct VersionRows final
     // The test, at the function's entry: each buffer's offset and row
     // stride are multiples of its vectors' alignment (base pointers are
     // aligned by the launch contract).
-    OpBuilder b = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
+    Block &entry = func.getFunctionBody().front();
+    Operation *firstOfEntry = &entry.front();
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
     Location loc = func.getLoc();
     Value test;
     bool neverAligned = false;
@@ -127,9 +129,13 @@ struct VersionRows final
     }
     bool stagingOnly = false;
     if (neverAligned) {
-      // Rows are never all aligned: rownorm-align-rows' form only, unless
-      // they are contiguous rows that rownorm-stage-rows could stage from
-      // the aligned body (kept under a test that never holds).
+      // Rows are never all aligned: the run-time terms built above are
+      // moot, and rownorm-align-rows' form is the only one, unless they are
+      // contiguous rows that rownorm-stage-rows could stage from the aligned
+      // body (kept under a test that never holds).
+      while (&entry.front() != firstOfEntry)
+        firstOfEntry->getPrevNode()->erase();
+      test = {};
       if (!stagingTemplate || !onlyContiguous || !rows ||
           !target.hasBulkCopy() ||
           !withinStagedRowLimit(cast<MemRefType>(rows.getType()).getDimSize(1)))
