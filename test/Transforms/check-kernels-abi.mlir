@@ -34,10 +34,10 @@ func.func @dynamic_offset(%x: memref<?x64xf32>, %w: memref<64xf32, strided<[1], 
 
 // -----
 
-func.func @allocated(%x: memref<?x64xf32>, %w: memref<64xf32>) {
+func.func @allocated(%x: memref<4x64xf32>, %w: memref<64xf32>) {
   %y = memref.alloc() : memref<4x64xf32>
   // expected-error @+1 {{expects the output to be an argument of @allocated (a kernel gets its buffers as parameters), got a value defined by memref.alloc}}
-  rownorm.rms_norm ins(%x : memref<?x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<4x64xf32>) {epsilon = 1.0e-05 : f32}
+  rownorm.rms_norm ins(%x : memref<4x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<4x64xf32>) {epsilon = 1.0e-05 : f32}
   return
 }
 

@@ -111,8 +111,26 @@ func.func @output_row_length_dynamic(%x: memref<?x8xf32>, %w: memref<8xf32>, %y:
 
 // static M that differs
 func.func @row_count_mismatch(%x: memref<8x8xf32>, %w: memref<8xf32>, %y: memref<4x8xf32>) {
-  // expected-error @+1 {{expects output rows (4) to match input rows (8)}}
+  // expected-error @+1 {{expects output rows (4) to match input rows (8): fix M in both types or in neither}}
   rownorm.rms_norm ins(%x : memref<8x8xf32>) weight(%w : memref<8xf32>) outs(%y : memref<4x8xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// -----
+
+// M fixed for one buffer only: a kernel would bound x's rows by the launch's
+// row count and y's by the type's (stores past a shorter y)
+func.func @row_count_fixed_for_output_only(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %y: memref<4096x127xbf16>) {
+  // expected-error @+1 {{expects output rows (4096) to match input rows (?): fix M in both types or in neither}}
+  rownorm.rms_norm ins(%x : memref<?x127xbf16>) weight(%w : memref<127xbf16>) outs(%y : memref<4096x127xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// -----
+
+func.func @row_count_fixed_for_input_only(%x: memref<4096x127xbf16>, %w: memref<127xbf16>, %y: memref<?x127xbf16>) {
+  // expected-error @+1 {{expects output rows (?) to match input rows (4096): fix M in both types or in neither}}
+  rownorm.rms_norm ins(%x : memref<4096x127xbf16>) weight(%w : memref<127xbf16>) outs(%y : memref<?x127xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 
