@@ -28,8 +28,9 @@ def RowNorm_RmsNormOp : RowNorm_Op<"rms_norm"> {
       innermost stride is 1: rows are contiguous, the row stride may be a
       runtime value (`strided<[?, 1], offset: ?>`) and must hold a row
       (stride >= N). M is normally dynamic (known at launch); where it is
-      static, both types fix it, to the same value. N must be static and at
-      least 1. A dynamic N is expressible and rejected until supported.
+      static, both types fix it, to the same value, and once scheduled it
+      needs at most 2^31 - 1 blocks (a grid's limit). N must be static and
+      at least 1. A dynamic N is expressible and rejected until supported.
     - `weight` is a contiguous `memref<N x W>` where W is T or f32.
     - T is f32, f16 or bf16; `output` has the element type of `input`.
     - `epsilon` is a positive, finite f32: either built in, as the attribute

@@ -404,6 +404,16 @@ int main() {
   expect(launchError([](LaunchValues &v) { v.rows = 0; }) ==
              "rows must be at least 1, got 0",
          "zero rows are refused");
+  // The grid's x dimension: 2^31 - 1 blocks (of one row here) are the most.
+  // (y far past x's rows and w below both, so that nothing overlaps.)
+  expect(launchError([](LaunchValues &v) {
+           v.rows = (int64_t{1} << 31) - 1;
+           v.y = v.x + (int64_t{1} << 45);
+         }) == "",
+         "2^31 - 1 blocks are launched");
+  expect(launchError([](LaunchValues &v) { v.rows = int64_t{1} << 31; }) ==
+             "2147483648 rows need more than 2^31 - 1 blocks",
+         "2^31 blocks are refused");
   expect(launchError([](LaunchValues &v) { v.yStride = 4095; })
                  .find("must hold a row of 4096") != std::string::npos,
          "a stride shorter than a row is refused");

@@ -116,6 +116,20 @@ LogicalResult RmsNormOp::verify() {
     return emitOpError("expects at least one row (a static M of 0 has "
                        "nothing to normalize)");
 
+  // Once scheduled, a kernel's grid has a block per rows_per_block rows, at
+  // most 2^31 - 1 of them (the launch limit the runtime enforces): checked
+  // here so that no kernel is emitted that no launch could run.
+  constexpr int64_t kMaxBlocks = (int64_t{1} << 31) - 1;
+  if (ScheduleAttr schedule = getScheduleAttr();
+      schedule && !ShapedType::isDynamic(inputRows0) &&
+      llvm::divideCeil(inputRows0, schedule.getRowsPerBlock()) > kMaxBlocks)
+    return emitOpError() << "expects a static M that a grid can hold: "
+                         << inputRows0 << " rows need "
+                         << llvm::divideCeil(inputRows0,
+                                             schedule.getRowsPerBlock())
+                         << " blocks of " << schedule.getRowsPerBlock()
+                         << " rows, more than 2^31 - 1";
+
   if (ScheduleAttr schedule = getScheduleAttr()) {
     // The attribute's verifier bounds both factors: no overflow.
     int64_t needed = ScheduleAttr::vectorsPerThreadFor(
