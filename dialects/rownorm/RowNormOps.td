@@ -28,8 +28,10 @@ def RowNorm_RmsNormOp : RowNorm_Op<"rms_norm"> {
       innermost stride is 1: rows are contiguous, the row stride may be a
       runtime value (`strided<[?, 1], offset: ?>`) and must hold a row
       (stride >= N). M is normally dynamic (known at launch); where it is
-      static, both types fix it, to the same value, and once scheduled it
-      needs at most 2^31 - 1 blocks (a grid's limit). N must be static and
+      static, both types fix it, to the same value, and once scheduled in a
+      module that records its target it needs no more blocks than one grid
+      of the target holds (2^31 - 1 blocks on sm_90; 2^32 - 1 threads in all
+      on gfx942). N must be static and
       at least 1. A dynamic N is expressible and rejected until supported.
     - `weight` is a contiguous `memref<N x W>` where W is T or f32.
     - T is f32, f16 or bf16; `output` has the element type of `input`.
@@ -90,6 +92,9 @@ def RowNorm_RmsNormOp : RowNorm_Op<"rms_norm"> {
     ::mlir::Type getElementType() {
       return ::llvm::cast<::mlir::MemRefType>(getInput().getType()).getElementType();
     }
+    /// Part of the verifier: a scheduled static M fits one grid of the
+    /// module's target.
+    ::llvm::LogicalResult verifyGridHoldsRows();
   }];
 }
 

@@ -92,6 +92,7 @@ std::string mlir::rmsnorm::emit::writeManifest(
                                {"y", 1},
                                {"z", 1}}},
       {key::RowsPerBlock, c.rowsPerBlock},
+      {key::MaxBlocks, c.maxBlocks},
       {key::DynamicSharedBytes, c.dynamicSharedBytes},
       {key::StaticSharedBytes, c.staticSharedBytes},
       {key::Cluster, nullptr},
@@ -156,6 +157,7 @@ std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
      << "_BLOCK_Y = " << c.block[1] << ",\n  " << upper
      << "_BLOCK_Z = " << c.block[2] << ",\n  " << upper
      << "_ROWS_PER_BLOCK = " << c.rowsPerBlock << ",\n  " << upper
+     << "_MAX_BLOCKS = " << c.maxBlocks << ",\n  " << upper
      << "_N = " << c.kernel.n << ",\n  " << upper
      << "_DYNAMIC_SHARED_BYTES = " << c.dynamicSharedBytes << ",\n  " << upper
      << "_STATIC_SHARED_BYTES = " << c.staticSharedBytes << ",\n  " << upper
@@ -183,7 +185,7 @@ std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
           "it in its stream, so it may be launched to overlap their end (the "
           "manifest's launch_overlap; a plain launch is correct too). */\n";
   os << "/* Grid: ((rows + " << c.rowsPerBlock - 1 << ") / " << c.rowsPerBlock
-     << ", 1, 1). Parameters, in order: ";
+     << ", 1, 1), at most _MAX_BLOCKS blocks. Parameters, in order: ";
   llvm::interleave(
       c.params, os,
       [&](const rownorm::KernelParam &p) {

@@ -132,12 +132,14 @@ std::string rowStrideProblem(const Manifest &m, int64_t xStride,
 void checkLaunch(const Manifest &m, const LaunchValues &v) {
   if (v.rows < 1)
     throw Error("rows must be at least 1, got " + std::to_string(v.rows));
-  // The grid's x dimension holds at most 2^31 - 1 blocks (the verifier of
-  // rownorm.rms_norm asks the same of a static M).
-  int64_t maxBlocks = (int64_t{1} << 31) - 1;
-  if ((v.rows - 1) / m.rowsPerBlock + 1 > maxBlocks)
-    throw Error(std::to_string(v.rows) +
-                " rows need more than 2^31 - 1 blocks");
+  // The grid's x dimension holds at most the target's max_blocks (the
+  // verifier of rownorm.rms_norm asks the same of a static M).
+  if ((v.rows - 1) / m.rowsPerBlock + 1 > m.maxBlocks)
+    throw Error(std::to_string(v.rows) + " rows need more than " +
+                std::to_string(m.maxBlocks) + " blocks of " +
+                std::to_string(m.rowsPerBlock) +
+                (m.rowsPerBlock == 1 ? " row" : " rows") + ", the most " +
+                m.chip + " launches");
   if (std::string why = rowStrideProblem(m, v.xStride, v.yStride); !why.empty())
     throw Error(why);
   for (auto [name, ptr] :

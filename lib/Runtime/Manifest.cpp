@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -457,6 +458,16 @@ Manifest Manifest::load(const std::string &path) {
     if (m.rowsPerBlock < 1 || m.rowsPerBlock != m.block[1])
       throw Error("rows_per_block must be at least 1 and equal block[1], got " +
                   std::to_string(m.rowsPerBlock));
+    // The target's limit for a grid of such blocks (no target launches more
+    // than 2^31 - 1 along x).
+    m.maxBlocks = requireInt(root, key::MaxBlocks);
+    if (m.maxBlocks < 1 || m.maxBlocks > int64_t{INT32_MAX})
+      throw Error("max_blocks must be between 1 and 2^31 - 1, got " +
+                  std::to_string(m.maxBlocks));
+    if (m.staticRows && (*m.staticRows - 1) / m.rowsPerBlock + 1 > m.maxBlocks)
+      throw Error("static_rows " + std::to_string(*m.staticRows) +
+                  " need more than max_blocks (" + std::to_string(m.maxBlocks) +
+                  ") blocks");
     if (m.dynamicSharedBytes != 0)
       throw Error("dynamic_shared_bytes must be 0, got " +
                   std::to_string(m.dynamicSharedBytes));

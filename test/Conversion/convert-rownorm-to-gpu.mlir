@@ -14,7 +14,7 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 // CHECK-SAME: kernel
 // CHECK-SAME: known_block_size = array<i32: 64, 2, 1>
 // The launch contract: what the op computed (from rownorm.kernel) and the ABI.
-// CHECK-SAME: rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 64, 2, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, n = 4096 : i64, op = "rms_norm",
+// CHECK-SAME: rownorm.launch = {base_pointer_alignment = 16 : i64, block = array<i64: 64, 2, 1>, dtype = f32, dynamic_shared_bytes = 0 : i64, epsilon = 9.99999974E-6 : f32, max_blocks = 2147483647 : i64, n = 4096 : i64, op = "rms_norm",
 // CHECK-SAME: params = [{access = "read", kind = "pointer", name = "x", type = f32}, {access = "read", kind = "pointer", name = "w", type = f32}, {access = "write", kind = "pointer", name = "y", type = f32}, {kind = "scalar", name = "rows", type = i64}, {kind = "scalar", name = "x_row_stride", type = i64}, {kind = "scalar", name = "y_row_stride", type = i64}],
 // CHECK-SAME: roles = ["x", "w", "y"], row_alignment = 16 : i64, rows_per_block = 2 : i64, schedule = {rows_per_block = 2 : i64, threads_per_row = 64 : i64, vector_width = 4 : i64, vectors_per_thread = 16 : i64}, static_shared_bytes = 16 : i64, weight_dtype = f32}
 // CHECK: %[[M:.*]] = arith.index_cast %[[ROWS]] : i64 to index

@@ -88,7 +88,7 @@ func.func @bf16_127_y_stride_136(%x: memref<?x127xbf16>, %w: memref<127xbf16>, %
 // (129), rows past the staged limit (4099).
 // TEMPLATE-LABEL: func.func @bf16_127_stride_129
 // TEMPLATE-NOT: rownorm.staging_template
-// TEMPLATE: {{^}}    return{{$}}
+// TEMPLATE: {{^ *}}return{{$}}
 // CHECK-LABEL: gpu.func @bf16_127_stride_129(
 // CHECK-NOT: workgroup(
 // CHECK-SAME: static_shared_bytes = 0
@@ -130,7 +130,7 @@ func.func @bf16_127_one_row(%x: memref<1x127xbf16>, %w: memref<127xbf16>, %y: me
 
 // TEMPLATE-LABEL: func.func @bf16_4099_identity
 // TEMPLATE-NOT: rownorm.staging_template
-// TEMPLATE: {{^}}    return{{$}}
+// TEMPLATE: {{^ *}}return{{$}}
 func.func @bf16_4099_identity(%x: memref<?x4099xbf16>, %w: memref<4099xbf16>, %y: memref<?x4099xbf16>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x4099xbf16>) weight(%w : memref<4099xbf16>) outs(%y : memref<?x4099xbf16>) epsilon(%eps)
   return

@@ -190,10 +190,10 @@ int main() {
              "object",
          "a key given twice is refused");
   std::ofstream("runtime-tests-manifest.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false,
              "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "bf16", "weight_dtype": "f32", "n": 4096,
-             "epsilon": 1e-06, "block": [128, 1, 1], "rows_per_block": 1,
+             "epsilon": 1e-06, "block": [128, 1, 1], "rows_per_block": 1, "max_blocks": 2147483647,
              "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
              "params": [{"name": "x", "kind": "pointer"},
                         {"name": "rows", "kind": "scalar"},
@@ -212,12 +212,12 @@ int main() {
   auto overlapManifest = [](const std::string &field,
                             const std::string &target) {
     std::ofstream("runtime-tests-overlap.json")
-        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4,)"
+        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5,)"
         << field << R"( "kernel": "k", "symbol": "k", "op": "rms_norm",
              "target": ")"
         << target << R"(", "chip": "sm_90", "dtype": "bf16",
              "weight_dtype": "f32", "n": 4096, "epsilon": 1e-06,
-             "block": [128, 1, 1], "rows_per_block": 1,
+             "block": [128, 1, 1], "rows_per_block": 1, "max_blocks": 2147483647,
              "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
              "params": [{"name": "x", "kind": "pointer"},
                         {"name": "rows", "kind": "scalar"},
@@ -239,8 +239,45 @@ int main() {
                  .find("launch_overlap is an nvptx kernel's") !=
              std::string::npos,
          "an overlapped launch is refused for another target");
+  // max_blocks: required, at least 1, at most 2^31 - 1, and enough for a
+  // static M.
+  auto maxBlocksManifest = [](const std::string &fields) {
+    std::ofstream("runtime-tests-max-blocks.json")
+        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5,
+             "launch_overlap": false, "kernel": "k", "symbol": "k",
+             "op": "rms_norm", "target": "amdgpu", "chip": "gfx942",
+             "dtype": "bf16", "weight_dtype": "f32", "n": 4096,
+             "epsilon": 1e-06, "block": [128, 4, 1], "rows_per_block": 4,)"
+        << fields << R"( "dynamic_shared_bytes": 0,
+             "alignment": {"base_pointer_bytes": 16},
+             "params": [{"name": "x", "kind": "pointer"},
+                        {"name": "x_row_stride", "kind": "scalar"}],
+             "static_row_strides": {}, "files": {"hsaco": "k.hsaco"}})";
+    return errorOf([] { Manifest::load("runtime-tests-max-blocks.json"); });
+  };
+  expect(
+      maxBlocksManifest(R"( "max_blocks": 8388607, "static_rows": 33554428,)")
+              .empty() &&
+          Manifest::load("runtime-tests-max-blocks.json").maxBlocks == 8388607,
+      "max_blocks is read; a static M that fills the grid loads");
+  expect(maxBlocksManifest(R"( "static_rows": 4,)") ==
+             "runtime-tests-max-blocks.json: manifest has no \"max_blocks\"",
+         "a manifest without max_blocks is refused by name");
+  expect(maxBlocksManifest(R"( "max_blocks": 0, "static_rows": 4,)") ==
+             "runtime-tests-max-blocks.json: max_blocks must be between 1 and "
+             "2^31 - 1, got 0",
+         "a max_blocks of 0 is refused");
+  expect(maxBlocksManifest(R"( "max_blocks": 2147483648, "static_rows": 4,)") ==
+             "runtime-tests-max-blocks.json: max_blocks must be between 1 and "
+             "2^31 - 1, got 2147483648",
+         "a max_blocks beyond 2^31 - 1 is refused");
+  expect(maxBlocksManifest(
+             R"( "max_blocks": 8388607, "static_rows": 33554429,)") ==
+             "runtime-tests-max-blocks.json: static_rows 33554429 need more "
+             "than max_blocks (8388607) blocks",
+         "a static M beyond max_blocks blocks is refused");
   std::ofstream("runtime-tests-bad.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false, "kernel": "k"})";
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false, "kernel": "k"})";
   expect(errorOf([] {
            Manifest::load("runtime-tests-bad.json");
          }).find("manifest has no \"symbol\"") != std::string::npos,
@@ -250,16 +287,16 @@ int main() {
       << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 1})";
   expect(errorOf([] { Manifest::load("runtime-tests-v1.json"); })
                  .find("manifest schema version 1 is not supported (this "
-                       "runtime reads version 4; emit the kernel again)") !=
+                       "runtime reads version 5; emit the kernel again)") !=
              std::string::npos,
          "an older schema is refused with what to do");
   // Epsilon as a kernel parameter: "epsilon" is null, a parameter takes it.
   std::ofstream("runtime-tests-eps.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false,
              "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
              "epsilon": null, "static_rows": null, "block": [8, 4, 1],
-             "rows_per_block": 4, "dynamic_shared_bytes": 0,
+             "rows_per_block": 4, "max_blocks": 2147483647, "dynamic_shared_bytes": 0,
              "alignment": {"base_pointer_bytes": 16},
              "params": [{"name": "x", "kind": "pointer"},
                         {"name": "w", "kind": "pointer"},
@@ -313,10 +350,10 @@ int main() {
   auto strideManifestError = [](const std::string &strides,
                                 const std::string &extraParam) {
     std::ofstream("runtime-tests-strides.json")
-        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+        << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false,
                "kernel": "k", "symbol": "k", "op": "rms_norm", "target": "nvptx",
                "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
-               "epsilon": 1e-06, "block": [8, 4, 1], "rows_per_block": 4,
+               "epsilon": 1e-06, "block": [8, 4, 1], "rows_per_block": 4, "max_blocks": 2147483647,
                "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
                "params": [{"name": "x", "kind": "pointer"},
                           {"name": "w", "kind": "pointer"},
@@ -356,10 +393,10 @@ int main() {
            std::string("a static row stride of ") + value + " is refused");
   // In place: one stride for the one buffer, named so when refused.
   std::ofstream("runtime-tests-xy.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false,
              "kernel": "ip", "symbol": "ip", "op": "rms_norm", "target": "nvptx",
              "chip": "sm_90", "dtype": "f16", "weight_dtype": "f16", "n": 8,
-             "epsilon": 1e-06, "block": [8, 4, 1], "rows_per_block": 4,
+             "epsilon": 1e-06, "block": [8, 4, 1], "rows_per_block": 4, "max_blocks": 2147483647,
              "dynamic_shared_bytes": 0, "alignment": {"base_pointer_bytes": 16},
              "params": [{"name": "xy", "kind": "pointer"},
                         {"name": "w", "kind": "pointer"},
@@ -405,15 +442,37 @@ int main() {
              "rows must be at least 1, got 0",
          "zero rows are refused");
   // The grid's x dimension: 2^31 - 1 blocks (of one row here) are the most.
-  // (y far past x's rows and w below both, so that nothing overlaps.)
+  // (y far past x's rows, so that it overlaps neither x nor w.)
   expect(launchError([](LaunchValues &v) {
            v.rows = (int64_t{1} << 31) - 1;
            v.y = v.x + (int64_t{1} << 45);
          }) == "",
          "2^31 - 1 blocks are launched");
   expect(launchError([](LaunchValues &v) { v.rows = int64_t{1} << 31; }) ==
-             "2147483648 rows need more than 2^31 - 1 blocks",
+             "2147483648 rows need more than 2147483647 blocks of 1 row, the "
+             "most sm_90 launches",
          "2^31 blocks are refused");
+  {
+    // Blocks of four rows, and the manifest's limit (not one for every
+    // target): the last block may be partial, so the limit is on
+    // ceil(rows / 4), not on rows / 4.
+    Manifest fourRows = loaded;
+    fourRows.rowsPerBlock = fourRows.block[1] = 4;
+    fourRows.maxBlocks = 8388607;
+    int64_t most = 4 * fourRows.maxBlocks;
+    LaunchValues v;
+    v.x = 0x100000, v.w = 0x200000, v.y = v.x + (int64_t{1} << 48);
+    v.xStride = v.yStride = 4096, v.epsilon = 1e-6f;
+    v.rows = most;
+    expect(errorOf([&] { checkLaunch(fourRows, v); }).empty(),
+           "2^31 - 1 blocks of four rows are launched");
+    v.rows = most + 1;
+    expect(errorOf([&] { checkLaunch(fourRows, v); }) ==
+               std::to_string(most + 1) +
+                   " rows need more than 8388607 blocks of 4 rows, the most "
+                   "sm_90 launches",
+           "one row more needs a block more, and is refused");
+  }
   expect(launchError([](LaunchValues &v) { v.yStride = 4095; })
                  .find("must hold a row of 4096") != std::string::npos,
          "a stride shorter than a row is refused");
@@ -515,18 +574,18 @@ int main() {
   // The kernel set of framework bindings: lookup and argument checks.
   std::system("mkdir -p kernelset");
   std::ofstream("kernelset/a.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false,
       "kernel": "a", "symbol": "a", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "bf16", "weight_dtype": "bf16", "n": 4096, "epsilon": null, "static_rows": null,
-      "block": [128, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
+      "block": [128, 1, 1], "rows_per_block": 1, "max_blocks": 2147483647, "dynamic_shared_bytes": 0,
       "alignment": {"base_pointer_bytes": 16},)"
       << kEpsilonParams << R"(
       "files": {"ptx": "a.sm_90.ptx"}})";
   std::ofstream("kernelset/b.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false,
       "kernel": "b", "symbol": "b", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "f16", "weight_dtype": "f32", "n": 5128, "epsilon": 1e-05, "static_rows": null,
-      "block": [256, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
+      "block": [256, 1, 1], "rows_per_block": 1, "max_blocks": 2147483647, "dynamic_shared_bytes": 0,
       "alignment": {"base_pointer_bytes": 16},
       "params": [{"name": "x", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
                  {"name": "y", "kind": "pointer"}, {"name": "rows", "kind": "scalar"},
@@ -535,10 +594,10 @@ int main() {
       "files": {"ptx": "b.sm_90.ptx"}})";
   // e: a kernel writing its input in place (one xy buffer).
   std::ofstream("kernelset/e.json")
-      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+      << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false,
       "kernel": "e", "symbol": "e", "op": "rms_norm", "target": "nvptx", "chip": "sm_90",
       "dtype": "bf16", "weight_dtype": "bf16", "n": 512, "epsilon": 1e-05, "static_rows": null,
-      "block": [64, 1, 1], "rows_per_block": 1, "dynamic_shared_bytes": 0,
+      "block": [64, 1, 1], "rows_per_block": 1, "max_blocks": 2147483647, "dynamic_shared_bytes": 0,
       "alignment": {"base_pointer_bytes": 16},
       "params": [{"name": "xy", "kind": "pointer"}, {"name": "w", "kind": "pointer"},
                  {"name": "rows", "kind": "scalar"}, {"name": "xy_row_stride", "kind": "scalar"}],
@@ -709,14 +768,14 @@ int main() {
   std::system("rm -rf variants && mkdir -p variants");
   auto variantManifest = [](const std::string &kernel, int64_t n,
                             const std::string &extra) {
-    return R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 4, "launch_overlap": false,
+    return R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false,
       "kernel": ")" +
            kernel + R"(", "symbol": ")" + kernel + R"(", "op": "rms_norm",
       "target": "nvptx", "chip": "sm_90", "dtype": "bf16", "weight_dtype": "bf16",
       "n": )" +
            std::to_string(n) + R"(, "epsilon": null, "static_rows": null, )" +
            extra + R"(
-      "block": [256, 2, 1], "rows_per_block": 2, "dynamic_shared_bytes": 0,
+      "block": [256, 2, 1], "rows_per_block": 2, "max_blocks": 2147483647, "dynamic_shared_bytes": 0,
       "alignment": {"base_pointer_bytes": 16},)" +
            kEpsilonParams + R"(
       "files": {"ptx": ")" +

@@ -83,6 +83,8 @@ struct Manifest {
   std::vector<std::string> variants;
   int64_t block[3] = {1, 1, 1};
   int64_t rowsPerBlock = 1;
+  /// The most blocks the target launches in one grid of these blocks.
+  int64_t maxBlocks = 1;
   int64_t dynamicSharedBytes = 0;
   int64_t pointerAlignment = 16;
   /// The kernel waits for the kernels before it in its stream at its start:

@@ -21,7 +21,10 @@ inline constexpr char kSchemaName[] = "rmsnorm-kernel-manifest";
 /// Version 4: "launch_overlap" (true: the kernel waits for the kernels before
 /// it in its stream at its start, and a loader launches it overlapping the
 /// previous kernel's end: CUDA's programmatic stream serialization).
-inline constexpr int kSchemaVersion = 4;
+/// Version 5: "max_blocks", the most blocks the target launches in one grid
+/// of the kernel's blocks (a version-4 reader assumed one limit for every
+/// target, which lets too large a launch through to some of them).
+inline constexpr int kSchemaVersion = 5;
 
 namespace key {
 inline constexpr char Schema[] = "schema";
@@ -44,6 +47,7 @@ inline constexpr char Params[] = "params";
 inline constexpr char Block[] = "block";
 inline constexpr char Grid[] = "grid";
 inline constexpr char RowsPerBlock[] = "rows_per_block";
+inline constexpr char MaxBlocks[] = "max_blocks";
 inline constexpr char DynamicSharedBytes[] = "dynamic_shared_bytes";
 inline constexpr char StaticSharedBytes[] = "static_shared_bytes";
 inline constexpr char Cluster[] = "cluster";

@@ -518,6 +518,8 @@ struct ConvertRowNormToGPU final
     contract.block[0] = nest.threadsPerRow;
     contract.block[1] = nest.rowsPerBlock;
     contract.rowsPerBlock = nest.rowsPerBlock;
+    contract.maxBlocks =
+        target.getMaxGridBlocks(nest.threadsPerRow * nest.rowsPerBlock);
     contract.basePointerAlignment = kRowAlignment;
     contract.rowAlignment = kRowAlignment;
     kernel->setAttr(rownorm::RowNormDialect::getLaunchAttrName(),

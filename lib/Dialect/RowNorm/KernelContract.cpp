@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cstdint>
+
 using namespace mlir;
 using namespace mlir::rmsnorm::rownorm;
 
@@ -283,6 +285,7 @@ DictionaryAttr LaunchContract::toAttr(MLIRContext *ctx) const {
   entries.append({
       b.getNamedAttr("block", b.getDenseI64ArrayAttr(block)),
       b.getNamedAttr("rows_per_block", b.getI64IntegerAttr(rowsPerBlock)),
+      b.getNamedAttr("max_blocks", b.getI64IntegerAttr(maxBlocks)),
       b.getNamedAttr("params", b.getArrayAttr(paramAttrs)),
       b.getNamedAttr("static_shared_bytes",
                      b.getI64IntegerAttr(staticSharedBytes)),
@@ -315,13 +318,14 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
   c.kernel = *kernel;
   FailureOr<DenseI64ArrayAttr> block = r.get<DenseI64ArrayAttr>("block");
   FailureOr<int64_t> rowsPerBlock = r.getInt("rows_per_block", 1);
+  FailureOr<int64_t> maxBlocks = r.getInt("max_blocks", 1);
   FailureOr<ArrayAttr> params = r.get<ArrayAttr>("params");
   FailureOr<int64_t> staticShared = r.getInt("static_shared_bytes", 0);
   FailureOr<int64_t> dynamicShared = r.getInt("dynamic_shared_bytes", 0);
   FailureOr<int64_t> pointerAlignment = r.getInt("base_pointer_alignment", 1);
   FailureOr<int64_t> rowAlignment = r.getInt("row_alignment", 1);
-  if (failed(block) || failed(rowsPerBlock) || failed(params) ||
-      failed(staticShared) || failed(dynamicShared) ||
+  if (failed(block) || failed(rowsPerBlock) || failed(maxBlocks) ||
+      failed(params) || failed(staticShared) || failed(dynamicShared) ||
       failed(pointerAlignment) || failed(rowAlignment))
     return failure();
   ScheduleAttr schedule = kernel->schedule;
@@ -334,6 +338,16 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
   if (*rowsPerBlock != schedule.getRowsPerBlock())
     return r.fail() << "expects rows_per_block " << schedule.getRowsPerBlock()
                     << " for its schedule, got " << *rowsPerBlock;
+  // No target launches more blocks along x, and the C header spells the
+  // limit as an int.
+  if (*maxBlocks > int64_t{INT32_MAX})
+    return r.fail() << "expects max_blocks to be at most 2^31 - 1, got "
+                    << *maxBlocks;
+  if (kernel->staticRows &&
+      llvm::divideCeilSigned(*kernel->staticRows, *rowsPerBlock) > *maxBlocks)
+    return r.fail() << "has static rows (" << *kernel->staticRows
+                    << ") that need more than max_blocks (" << *maxBlocks
+                    << ") blocks of " << *rowsPerBlock;
   if (!llvm::isPowerOf2_64(*pointerAlignment) ||
       !llvm::isPowerOf2_64(*rowAlignment))
     return r.fail() << "expects power-of-two alignments";
@@ -443,6 +457,7 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
                     << *dynamicShared << " bytes";
   llvm::copy(dims, c.block);
   c.rowsPerBlock = *rowsPerBlock;
+  c.maxBlocks = *maxBlocks;
   c.staticSharedBytes = *staticShared;
   c.dynamicSharedBytes = *dynamicShared;
   c.basePointerAlignment = *pointerAlignment;

@@ -13,6 +13,17 @@ using namespace mlir::rmsnorm::rownorm;
 #define GET_OP_CLASSES
 #include "RowNormOps.cpp.inc"
 
+/// The target description of the module around `op`, if it records one.
+static std::unique_ptr<mlir::rmsnorm::TargetInfo>
+findTargetInfo(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto target =
+      module ? dyn_cast_or_null<mlir::rmsnorm::TargetDescriptionAttrInterface>(
+                   module->getAttr(RowNormDialect::getTargetAttrName()))
+             : mlir::rmsnorm::TargetDescriptionAttrInterface();
+  return target ? target.getTargetInfo() : nullptr;
+}
+
 /// A dimension the way a memref type prints it: "?" when dynamic.
 static std::string dim(int64_t value) {
   return ShapedType::isDynamic(value) ? "?" : std::to_string(value);
@@ -111,24 +122,12 @@ LogicalResult RmsNormOp::verify() {
       return emitOpError() << "expects a positive epsilon, got " << text;
   }
 
-  int64_t inputRows0 = inputType.getDimSize(0);
-  if (inputRows0 == 0 || outputType.getDimSize(0) == 0)
+  // Output rows equal input rows (checked above).
+  if (inputRows == 0)
     return emitOpError("expects at least one row (a static M of 0 has "
                        "nothing to normalize)");
-
-  // Once scheduled, a kernel's grid has a block per rows_per_block rows, at
-  // most 2^31 - 1 of them (the launch limit the runtime enforces): checked
-  // here so that no kernel is emitted that no launch could run.
-  constexpr int64_t kMaxBlocks = (int64_t{1} << 31) - 1;
-  if (ScheduleAttr schedule = getScheduleAttr();
-      schedule && !ShapedType::isDynamic(inputRows0) &&
-      llvm::divideCeil(inputRows0, schedule.getRowsPerBlock()) > kMaxBlocks)
-    return emitOpError() << "expects a static M that a grid can hold: "
-                         << inputRows0 << " rows need "
-                         << llvm::divideCeil(inputRows0,
-                                             schedule.getRowsPerBlock())
-                         << " blocks of " << schedule.getRowsPerBlock()
-                         << " rows, more than 2^31 - 1";
+  if (failed(verifyGridHoldsRows()))
+    return failure();
 
   if (ScheduleAttr schedule = getScheduleAttr()) {
     // The attribute's verifier bounds both factors: no overflow.
@@ -144,4 +143,49 @@ LogicalResult RmsNormOp::verify() {
                            << schedule.getVectorsPerThread();
   }
   return success();
+}
+
+LogicalResult RmsNormOp::verifyGridHoldsRows() {
+  // Once scheduled, a kernel's grid has a block per rows_per_block rows, at
+  // most as many as the target launches (the limit a loader enforces):
+  // checked here, where the module records its target, so that no kernel is
+  // emitted that no launch could run. Without a target nothing is compiled:
+  // the check runs again once a target is attached.
+  ScheduleAttr schedule = getScheduleAttr();
+  int64_t rows = getInput().getType().getDimSize(0);
+  if (!schedule || ShapedType::isDynamic(rows))
+    return success();
+  std::unique_ptr<mlir::rmsnorm::TargetInfo> target = findTargetInfo(*this);
+  if (!target)
+    return success();
+  int64_t threadsPerRow = schedule.getThreadsPerRow();
+  auto holds = [&](int64_t rowsPerBlock) {
+    return llvm::divideCeilSigned(rows, rowsPerBlock) <=
+           target->getMaxGridBlocks(threadsPerRow * rowsPerBlock);
+  };
+  int64_t rowsPerBlock = schedule.getRowsPerBlock();
+  if (holds(rowsPerBlock))
+    return success();
+  auto blocksOf = [](int64_t count) {
+    return count == 1 ? std::string("one row")
+                      : std::to_string(count) + " rows";
+  };
+  InFlightDiagnostic diag = emitOpError();
+  diag << "expects a static M that a grid can hold: " << rows << " rows need "
+       << llvm::divideCeilSigned(rows, rowsPerBlock) << " blocks of "
+       << blocksOf(rowsPerBlock) << ", more than the "
+       << target->getMaxGridBlocks(threadsPerRow * rowsPerBlock)
+       << " blocks of " << threadsPerRow * rowsPerBlock << " threads that "
+       << target->getChip() << " launches";
+  // Where the limit is on blocks rather than threads, larger blocks hold
+  // more rows: name the fewest rows per block that would do.
+  for (int64_t more = rowsPerBlock * 2;
+       threadsPerRow * more <= int64_t(target->getMaxThreadsPerBlock());
+       more *= 2)
+    if (holds(more)) {
+      diag << " (blocks of " << blocksOf(more)
+           << " would: a pipeline's rows-per-block option sets them)";
+      break;
+    }
+  return diag;
 }

@@ -19,6 +19,7 @@ namespace mlir::rmsnorm {
 
 #include "llvm/Support/TargetSelect.h"
 
+#include <algorithm>
 #include <mutex>
 
 using namespace mlir;
@@ -32,6 +33,12 @@ public:
   StringRef getChip() const override { return chip; }
   unsigned getSubgroupSize() const override { return 64; }
   unsigned getMaxThreadsPerBlock() const override { return 1024; }
+  // The dispatch packet holds the grid's size in work-items (blocks x
+  // threads) in 32 bits, and HIP refuses more than 2^31 - 1 blocks.
+  int64_t getMaxGridBlocks(int64_t blockThreads) const override {
+    return std::min<int64_t>((int64_t{1} << 31) - 1,
+                             ((int64_t{1} << 32) - 1) / blockThreads);
+  }
   // 4 SIMDs x 8 waves x 64 lanes.
   unsigned getMaxThreadsPerProcessor() const override { return 2048; }
   // 4 SIMDs x 512 VGPRs x 64 lanes (architectural and accumulation VGPRs).

@@ -37,6 +37,10 @@ public:
   StringRef getChip() const override { return chip; }
   unsigned getSubgroupSize() const override { return 32; }
   unsigned getMaxThreadsPerBlock() const override { return 1024; }
+  // gridDim.x, whatever the block's size.
+  int64_t getMaxGridBlocks(int64_t) const override {
+    return (int64_t{1} << 31) - 1;
+  }
   unsigned getMaxThreadsPerProcessor() const override { return 2048; }
   unsigned getRegistersPerProcessor() const override { return 65536; }
   unsigned getMaxRegistersPerThread() const override { return 255; }

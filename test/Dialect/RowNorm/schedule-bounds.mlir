@@ -53,20 +53,72 @@ func.func @no_rows(%x: memref<0x64xf32>, %w: memref<64xf32>, %y: memref<0x64xf32
 
 // -----
 
-// A static M that needs more blocks than a grid holds (2^31 - 1), once
-// scheduled: refused here, not at a launch that could never run (regression:
-// M = 2^63 - 1 was emitted, and its manifest unreadable)
+// A static M that needs more blocks than one grid of the module's target
+// holds, once scheduled: refused here, not at a launch that could never run
+// (regression: M = 2^63 - 1 was emitted, and its manifest unreadable). sm_90
+// launches 2^31 - 1 blocks of any size: 2^31 blocks of 16 rows are too many,
+// and larger blocks would hold them.
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 func.func @grid_overflow(%x: memref<34359738353x64xf32>, %w: memref<64xf32>, %y: memref<34359738353x64xf32>) {
-  // expected-error @+1 {{expects a static M that a grid can hold: 34359738353 rows need 2147483648 blocks of 16 rows, more than 2^31 - 1}}
+  // expected-error @+1 {{expects a static M that a grid can hold: 34359738353 rows need 2147483648 blocks of 16 rows, more than the 2147483647 blocks of 128 threads that sm_90 launches (blocks of 32 rows would: a pipeline's rows-per-block option sets them)}}
   rownorm.rms_norm ins(%x : memref<34359738353x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<34359738353x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
   return
+}
 }
 
 // -----
 
-// The most a grid holds: 2^31 - 1 blocks of 16 rows
+// The most an sm_90 grid holds: 2^31 - 1 blocks of 16 rows.
 // CHECK-LABEL: func.func @grid_full
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 func.func @grid_full(%x: memref<34359738352x64xf32>, %w: memref<64xf32>, %y: memref<34359738352x64xf32>) {
   rownorm.rms_norm ins(%x : memref<34359738352x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<34359738352x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
+  return
+}
+}
+
+// -----
+
+// A block of 1024 threads for one row is the largest: no hint.
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+func.func @grid_overflow_largest_block(%x: memref<2147483648x8192xf32>, %w: memref<8192xf32>, %y: memref<2147483648x8192xf32>) {
+  // expected-error @+1 {{expects a static M that a grid can hold: 2147483648 rows need 2147483648 blocks of one row, more than the 2147483647 blocks of 1024 threads that sm_90 launches}}
+  rownorm.rms_norm ins(%x : memref<2147483648x8192xf32>) weight(%w : memref<8192xf32>) outs(%y : memref<2147483648x8192xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 4, vectors_per_thread = 2>}
+  return
+}
+}
+
+// -----
+
+// gfx942 launches at most 2^32 - 1 threads in a grid: (2^32 - 1) / 128 =
+// 33554431 blocks of 128 threads (16 rows each) hold 536870896 rows, one
+// more is refused, and larger blocks would not help (the limit is on
+// threads), so no hint.
+// CHECK-LABEL: func.func @amd_grid_full
+module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
+func.func @amd_grid_full(%x: memref<536870896x64xf32>, %w: memref<64xf32>, %y: memref<536870896x64xf32>) {
+  rownorm.rms_norm ins(%x : memref<536870896x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<536870896x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
+  return
+}
+}
+
+// -----
+
+module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
+func.func @amd_grid_overflow(%x: memref<536870897x64xf32>, %w: memref<64xf32>, %y: memref<536870897x64xf32>) {
+  // expected-error @+1 {{expects a static M that a grid can hold: 536870897 rows need 33554432 blocks of 16 rows, more than the 33554431 blocks of 128 threads that gfx942 launches}}
+  rownorm.rms_norm ins(%x : memref<536870897x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<536870897x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
+  return
+}
+}
+
+// -----
+
+// Without a target there is no limit to check yet (nothing is compiled
+// without one; the verifier asks again once a target is attached, see
+// schedule-bounds-attach.mlir).
+// CHECK-LABEL: func.func @no_target_yet
+func.func @no_target_yet(%x: memref<34359738353x64xf32>, %w: memref<64xf32>, %y: memref<34359738353x64xf32>) {
+  rownorm.rms_norm ins(%x : memref<34359738353x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<34359738353x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
   return
 }

@@ -72,6 +72,9 @@ struct LaunchContract {
   /// (ceil(rows / rowsPerBlock), 1, 1).
   int64_t block[3] = {1, 1, 1};
   int64_t rowsPerBlock = 1;
+  /// The most blocks the target launches in one grid of such blocks: a
+  /// loader refuses more rows than maxBlocks * rowsPerBlock.
+  int64_t maxBlocks = 1;
   SmallVector<KernelParam> params;
   int64_t staticSharedBytes = 0, dynamicSharedBytes = 0;
   /// Every base pointer's alignment, and the row alignment (bytes) that
