@@ -185,7 +185,8 @@ std::string mlir::rmsnorm::emit::writeCHeader(const rownorm::LaunchContract &c,
           "it in its stream, so it may be launched to overlap their end (the "
           "manifest's launch_overlap; a plain launch is correct too). */\n";
   os << "/* Grid: ((rows + " << c.rowsPerBlock - 1 << ") / " << c.rowsPerBlock
-     << ", 1, 1), at most _MAX_BLOCKS blocks. Parameters, in order: ";
+     << ", 1, 1), at most " << upper
+     << "_MAX_BLOCKS blocks. Parameters, in order: ";
   llvm::interleave(
       c.params, os,
       [&](const rownorm::KernelParam &p) {

@@ -467,7 +467,7 @@ Manifest Manifest::load(const std::string &path) {
     if (m.staticRows && (*m.staticRows - 1) / m.rowsPerBlock + 1 > m.maxBlocks)
       throw Error("static_rows " + std::to_string(*m.staticRows) +
                   " need more than max_blocks (" + std::to_string(m.maxBlocks) +
-                  ") blocks");
+                  ") blocks of " + std::to_string(m.rowsPerBlock) + " rows");
     if (m.dynamicSharedBytes != 0)
       throw Error("dynamic_shared_bytes must be 0, got " +
                   std::to_string(m.dynamicSharedBytes));

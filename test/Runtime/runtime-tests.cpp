@@ -274,7 +274,7 @@ int main() {
   expect(maxBlocksManifest(
              R"( "max_blocks": 8388607, "static_rows": 33554429,)") ==
              "runtime-tests-max-blocks.json: static_rows 33554429 need more "
-             "than max_blocks (8388607) blocks",
+             "than max_blocks (8388607) blocks of 4 rows",
          "a static M beyond max_blocks blocks is refused");
   std::ofstream("runtime-tests-bad.json")
       << R"({"schema": "rmsnorm-kernel-manifest", "schema_version": 5, "launch_overlap": false, "kernel": "k"})";
@@ -465,7 +465,7 @@ int main() {
     v.xStride = v.yStride = 4096, v.epsilon = 1e-6f;
     v.rows = most;
     expect(errorOf([&] { checkLaunch(fourRows, v); }).empty(),
-           "2^31 - 1 blocks of four rows are launched");
+           "max_blocks blocks of four rows are launched");
     v.rows = most + 1;
     expect(errorOf([&] { checkLaunch(fourRows, v); }) ==
                std::to_string(most + 1) +

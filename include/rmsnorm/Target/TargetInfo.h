@@ -30,10 +30,10 @@ public:
   virtual unsigned getSubgroupSize() const = 0;
   /// Largest thread block the hardware launches.
   virtual unsigned getMaxThreadsPerBlock() const = 0;
-  /// The most blocks of `blockThreads` threads one launch's grid holds along
-  /// x, the dimension a row kernel's blocks run along (at least 1 for any
-  /// block the target launches).
-  virtual int64_t getMaxGridBlocks(int64_t blockThreads) const = 0;
+  /// The most blocks one launch's grid holds along x (the dimension a row
+  /// kernel's blocks run along) for blocks `blockWidth` threads wide along x
+  /// (at least 1 for any block the target launches).
+  virtual int64_t getMaxGridBlocks(int64_t blockWidth) const = 0;
   /// Threads resident on one processor (SM / CU) at once.
   virtual unsigned getMaxThreadsPerProcessor() const = 0;
   /// 32-bit registers of one processor's register file, and the most one

@@ -518,8 +518,8 @@ struct ConvertRowNormToGPU final
     contract.block[0] = nest.threadsPerRow;
     contract.block[1] = nest.rowsPerBlock;
     contract.rowsPerBlock = nest.rowsPerBlock;
-    contract.maxBlocks =
-        target.getMaxGridBlocks(nest.threadsPerRow * nest.rowsPerBlock);
+    // The grid's limit depends on how wide a block is along x.
+    contract.maxBlocks = target.getMaxGridBlocks(contract.block[0]);
     contract.basePointerAlignment = kRowAlignment;
     contract.rowAlignment = kRowAlignment;
     kernel->setAttr(rownorm::RowNormDialect::getLaunchAttrName(),

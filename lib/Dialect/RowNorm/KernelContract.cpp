@@ -341,13 +341,13 @@ FailureOr<LaunchContract> LaunchContract::fromAttr(DictionaryAttr dict,
   // No target launches more blocks along x, and the C header spells the
   // limit as an int.
   if (*maxBlocks > int64_t{INT32_MAX})
-    return r.fail() << "expects max_blocks to be at most 2^31 - 1, got "
+    return r.fail() << "expects 'max_blocks' to be at most 2^31 - 1, got "
                     << *maxBlocks;
   if (kernel->staticRows &&
       llvm::divideCeilSigned(*kernel->staticRows, *rowsPerBlock) > *maxBlocks)
     return r.fail() << "has static rows (" << *kernel->staticRows
                     << ") that need more than max_blocks (" << *maxBlocks
-                    << ") blocks of " << *rowsPerBlock;
+                    << ") blocks of " << *rowsPerBlock << " rows";
   if (!llvm::isPowerOf2_64(*pointerAlignment) ||
       !llvm::isPowerOf2_64(*rowAlignment))
     return r.fail() << "expects power-of-two alignments";

@@ -158,34 +158,27 @@ LogicalResult RmsNormOp::verifyGridHoldsRows() {
   std::unique_ptr<mlir::rmsnorm::TargetInfo> target = findTargetInfo(*this);
   if (!target)
     return success();
+  // A block is threads_per_row wide along x and rows_per_block tall.
   int64_t threadsPerRow = schedule.getThreadsPerRow();
-  auto holds = [&](int64_t rowsPerBlock) {
-    return llvm::divideCeilSigned(rows, rowsPerBlock) <=
-           target->getMaxGridBlocks(threadsPerRow * rowsPerBlock);
-  };
+  int64_t maxBlocks = target->getMaxGridBlocks(threadsPerRow);
   int64_t rowsPerBlock = schedule.getRowsPerBlock();
-  if (holds(rowsPerBlock))
+  if (llvm::divideCeilSigned(rows, rowsPerBlock) <= maxBlocks)
     return success();
-  auto blocksOf = [](int64_t count) {
-    return count == 1 ? std::string("one row")
-                      : std::to_string(count) + " rows";
+  auto count = [](int64_t n, StringRef one, StringRef many) {
+    return n == 1 ? ("one " + one).str() : std::to_string(n) + " " + many.str();
   };
   InFlightDiagnostic diag = emitOpError();
   diag << "expects a static M that a grid can hold: " << rows << " rows need "
        << llvm::divideCeilSigned(rows, rowsPerBlock) << " blocks of "
-       << blocksOf(rowsPerBlock) << ", more than the "
-       << target->getMaxGridBlocks(threadsPerRow * rowsPerBlock)
-       << " blocks of " << threadsPerRow * rowsPerBlock << " threads that "
-       << target->getChip() << " launches";
-  // Where the limit is on blocks rather than threads, larger blocks hold
-  // more rows: name the fewest rows per block that would do.
-  for (int64_t more = rowsPerBlock * 2;
-       threadsPerRow * more <= int64_t(target->getMaxThreadsPerBlock());
-       more *= 2)
-    if (holds(more)) {
-      diag << " (blocks of " << blocksOf(more)
-           << " would: a pipeline's rows-per-block option sets them)";
-      break;
-    }
+       << count(rowsPerBlock, "row", "rows") << ", more than the " << maxBlocks
+       << " blocks " << count(threadsPerRow, "thread", "threads")
+       << " wide that " << target->getChip() << " launches";
+  // Taller blocks hold more rows in as many blocks: name the fewest rows per
+  // block that would do, where a block that tall can be launched.
+  int64_t fewest = llvm::divideCeilSigned(rows, maxBlocks);
+  if (fewest <= int64_t(target->getMaxThreadsPerBlock()) / threadsPerRow)
+    diag << " (a schedule with rows_per_block = " << fewest
+         << " would; a pipeline's rows-per-block option sets it where the "
+            "pipeline chooses the schedule)";
   return diag;
 }

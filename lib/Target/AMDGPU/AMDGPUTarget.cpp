@@ -33,11 +33,12 @@ public:
   StringRef getChip() const override { return chip; }
   unsigned getSubgroupSize() const override { return 64; }
   unsigned getMaxThreadsPerBlock() const override { return 1024; }
-  // The dispatch packet holds the grid's size in work-items (blocks x
-  // threads) in 32 bits, and HIP refuses more than 2^31 - 1 blocks.
-  int64_t getMaxGridBlocks(int64_t blockThreads) const override {
+  // The dispatch packet holds the grid's extent along x in work-items
+  // (blocks x the block's width) in 32 bits, and HIP refuses more than
+  // 2^31 - 1 blocks.
+  int64_t getMaxGridBlocks(int64_t blockWidth) const override {
     return std::min<int64_t>((int64_t{1} << 31) - 1,
-                             ((int64_t{1} << 32) - 1) / blockThreads);
+                             ((int64_t{1} << 32) - 1) / blockWidth);
   }
   // 4 SIMDs x 8 waves x 64 lanes.
   unsigned getMaxThreadsPerProcessor() const override { return 2048; }

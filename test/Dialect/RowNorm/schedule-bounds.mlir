@@ -56,11 +56,11 @@ func.func @no_rows(%x: memref<0x64xf32>, %w: memref<64xf32>, %y: memref<0x64xf32
 // A static M that needs more blocks than one grid of the module's target
 // holds, once scheduled: refused here, not at a launch that could never run
 // (regression: M = 2^63 - 1 was emitted, and its manifest unreadable). sm_90
-// launches 2^31 - 1 blocks of any size: 2^31 blocks of 16 rows are too many,
-// and larger blocks would hold them.
+// launches 2^31 - 1 blocks of any size: 2^31 blocks of 16 rows are too many;
+// the error names the fewest rows per block that fit (17).
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 func.func @grid_overflow(%x: memref<34359738353x64xf32>, %w: memref<64xf32>, %y: memref<34359738353x64xf32>) {
-  // expected-error @+1 {{expects a static M that a grid can hold: 34359738353 rows need 2147483648 blocks of 16 rows, more than the 2147483647 blocks of 128 threads that sm_90 launches (blocks of 32 rows would: a pipeline's rows-per-block option sets them)}}
+  // expected-error @+1 {{expects a static M that a grid can hold: 34359738353 rows need 2147483648 blocks of 16 rows, more than the 2147483647 blocks 8 threads wide that sm_90 launches (a schedule with rows_per_block = 17 would; a pipeline's rows-per-block option sets it where the pipeline chooses the schedule)}}
   rownorm.rms_norm ins(%x : memref<34359738353x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<34359738353x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
   return
 }
@@ -79,10 +79,10 @@ func.func @grid_full(%x: memref<34359738352x64xf32>, %w: memref<64xf32>, %y: mem
 
 // -----
 
-// A block of 1024 threads for one row is the largest: no hint.
+// Two rows of 1024 threads make no block: no hint.
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 func.func @grid_overflow_largest_block(%x: memref<2147483648x8192xf32>, %w: memref<8192xf32>, %y: memref<2147483648x8192xf32>) {
-  // expected-error @+1 {{expects a static M that a grid can hold: 2147483648 rows need 2147483648 blocks of one row, more than the 2147483647 blocks of 1024 threads that sm_90 launches}}
+  // expected-error-re @+1 {{expects a static M that a grid can hold: 2147483648 rows need 2147483648 blocks of one row, more than the 2147483647 blocks 1024 threads wide that sm_90 launches{{$}}}}
   rownorm.rms_norm ins(%x : memref<2147483648x8192xf32>) weight(%w : memref<8192xf32>) outs(%y : memref<2147483648x8192xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 1024, vector_width = 4, vectors_per_thread = 2>}
   return
 }
@@ -90,14 +90,24 @@ func.func @grid_overflow_largest_block(%x: memref<2147483648x8192xf32>, %w: memr
 
 // -----
 
-// gfx942 launches at most 2^32 - 1 threads in a grid: (2^32 - 1) / 128 =
-// 33554431 blocks of 128 threads (16 rows each) hold 536870896 rows, one
-// more is refused, and larger blocks would not help (the limit is on
-// threads), so no hint.
+// Two rows of 512 threads are the largest block there is, and fit.
+module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
+func.func @grid_overflow_block_of_1024(%x: memref<2147483648x4096xf32>, %w: memref<4096xf32>, %y: memref<2147483648x4096xf32>) {
+  // expected-error @+1 {{expects a static M that a grid can hold: 2147483648 rows need 2147483648 blocks of one row, more than the 2147483647 blocks 512 threads wide that sm_90 launches (a schedule with rows_per_block = 2 would; a pipeline's rows-per-block option sets it where the pipeline chooses the schedule)}}
+  rownorm.rms_norm ins(%x : memref<2147483648x4096xf32>) weight(%w : memref<4096xf32>) outs(%y : memref<2147483648x4096xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 2>}
+  return
+}
+}
+
+// -----
+
+// gfx942 launches at most 2^32 - 1 work-items along x: (2^32 - 1) / 8 =
+// 536870911 blocks 8 threads wide (16 rows each) hold 8589934576 rows; one
+// more is refused, and taller blocks hold more.
 // CHECK-LABEL: func.func @amd_grid_full
 module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
-func.func @amd_grid_full(%x: memref<536870896x64xf32>, %w: memref<64xf32>, %y: memref<536870896x64xf32>) {
-  rownorm.rms_norm ins(%x : memref<536870896x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<536870896x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
+func.func @amd_grid_full(%x: memref<8589934576x64xf32>, %w: memref<64xf32>, %y: memref<8589934576x64xf32>) {
+  rownorm.rms_norm ins(%x : memref<8589934576x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<8589934576x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
   return
 }
 }
@@ -105,9 +115,20 @@ func.func @amd_grid_full(%x: memref<536870896x64xf32>, %w: memref<64xf32>, %y: m
 // -----
 
 module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
-func.func @amd_grid_overflow(%x: memref<536870897x64xf32>, %w: memref<64xf32>, %y: memref<536870897x64xf32>) {
-  // expected-error @+1 {{expects a static M that a grid can hold: 536870897 rows need 33554432 blocks of 16 rows, more than the 33554431 blocks of 128 threads that gfx942 launches}}
-  rownorm.rms_norm ins(%x : memref<536870897x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<536870897x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
+func.func @amd_grid_overflow(%x: memref<8589934577x64xf32>, %w: memref<64xf32>, %y: memref<8589934577x64xf32>) {
+  // expected-error @+1 {{expects a static M that a grid can hold: 8589934577 rows need 536870912 blocks of 16 rows, more than the 536870911 blocks 8 threads wide that gfx942 launches (a schedule with rows_per_block = 17 would; a pipeline's rows-per-block option sets it where the pipeline chooses the schedule)}}
+  rownorm.rms_norm ins(%x : memref<8589934577x64xf32>) weight(%w : memref<64xf32>) outs(%y : memref<8589934577x64xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 4, vectors_per_thread = 2>}
+  return
+}
+}
+
+// -----
+
+// One thread wide: HIP's 2^31 - 1 blocks bind, not the work-items.
+module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
+func.func @amd_one_thread_rows(%x: memref<2147483648x4xf32>, %w: memref<4xf32>, %y: memref<2147483648x4xf32>) {
+  // expected-error @+1 {{expects a static M that a grid can hold: 2147483648 rows need 2147483648 blocks of one row, more than the 2147483647 blocks one thread wide that gfx942 launches (a schedule with rows_per_block = 2 would; a pipeline's rows-per-block option sets it where the pipeline chooses the schedule)}}
+  rownorm.rms_norm ins(%x : memref<2147483648x4xf32>) weight(%w : memref<4xf32>) outs(%y : memref<2147483648x4xf32>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 1, vector_width = 4, vectors_per_thread = 1>}
   return
 }
 }

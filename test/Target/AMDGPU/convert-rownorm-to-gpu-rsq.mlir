@@ -5,6 +5,9 @@
 module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
 // CHECK: gpu.module @rownorm_kernels [#rocdl.target<chip = "gfx942">]
 // CHECK-LABEL: gpu.func @wave64
+// The grid's limit is on work-items along x: (2^32 - 1) / 64 blocks 64
+// threads wide, however many rows (4) a block holds.
+// CHECK-SAME: max_blocks = 67108863 : i64
 // A row of 64 threads is one wavefront: six shuffle steps, no barrier.
 // CHECK-COUNT-6: gpu.shuffle  xor %{{.*}}, %{{.*}}, %{{.*}} : f32
 // CHECK-NOT: gpu.barrier
