@@ -30,9 +30,9 @@ def RowNorm_RmsNormOp : RowNorm_Op<"rms_norm"> {
       (stride >= N). M is normally dynamic (known at launch); where it is
       static, both types fix it, to the same value, and once scheduled in a
       module that records its target it needs no more blocks than one grid
-      of the target holds (2^31 - 1 blocks on sm_90; on gfx942 2^32 - 1
-      work-items along x, i.e. blocks x threads_per_row, and 2^31 - 1
-      blocks). N must be static and
+      of the target holds (the target description's getMaxGridBlocks for
+      blocks threads_per_row wide; the README's manifest table gives each
+      target's). N must be static and
       at least 1. A dynamic N is expressible and rejected until supported.
     - `weight` is a contiguous `memref<N x W>` where W is T or f32.
     - T is f32, f16 or bf16; `output` has the element type of `input`.
