@@ -77,11 +77,11 @@ run() {
   shift
   local out="${OUT:-/tmp}"
   build_runtime
-  local stamp
-  stamp=$(date -u +%Y-%m-%d)
+  local name
+  name="$out/$(date -u +%Y-%m-%d)-bench-$dtype-$(card_tag)"
   PYTHONUNBUFFERED=1 python3 "$ROOT/tools/gpu/benchmark.py" --dtype "$dtype" \
     --kernels "$KERNELS" --runtime "$RUNTIME_LIB" \
-    --record "$out/$stamp-bench-$dtype-h200.json" "$@" 2>&1 | tee "$out/$stamp-bench-$dtype-h200.txt"
+    --record "$name.json" "$@" 2>&1 | tee "$name.txt"
 }
 
 # Two runs of every dtype, run 1 of each before run 2 of any (so the runs of
@@ -140,7 +140,7 @@ judge_pair() {
       OUT="$base/run$run_index" timeout "${BENCH_TIMEOUT:-200}" \
         bash "$ROOT/tools/gpu/benchmark.sh" run "$dt" \
         > "$base/run$run_index/$dt.log" 2>&1 || rc=$?
-      record=("$base/run$run_index/"*-bench-"$dt"-h200.json)
+      record=("$base/run$run_index/"*-bench-"$dt"-*.json)
       if ((rc != 0)); then
         echo "benchmark.sh: run $run_index of $dt failed (exit status $rc; $base/run$run_index/$dt.log)" >&2
         status=1
@@ -154,8 +154,8 @@ judge_pair() {
   done
   for dt in "$@"; do
     echo "== $dt"
-    python3 "$ROOT/tools/gpu/judge.py" "$base"/run1/*-bench-"$dt"-h200.json \
-      "$base"/run2/*-bench-"$dt"-h200.json || status=1
+    python3 "$ROOT/tools/gpu/judge.py" "$base"/run1/*-bench-"$dt"-*.json \
+      "$base"/run2/*-bench-"$dt"-*.json || status=1
   done
   return $status
 }

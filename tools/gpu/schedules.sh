@@ -31,12 +31,12 @@ run() {
   shift
   local out="${OUT:-/tmp}"
   build_runtime
-  local stamp
-  stamp=$(date -u +%Y-%m-%d)
+  local name
+  name="$out/$(date -u +%Y-%m-%d)-schedules-$(card_tag)"
   PYTHONUNBUFFERED=1 python3 "$ROOT/tools/gpu/schedules.py" run --cells "$cells" \
     --kernels "$ROOT/$DIR" --default "$ROOT/out/bench" \
     --runtime "$RUNTIME_LIB" \
-    --record "$out/$stamp-schedules-h200.json" "$@" 2>&1 | tee "$out/$stamp-schedules-h200.txt"
+    --record "$name.json" "$@" 2>&1 | tee "$name.txt"
 }
 
 case "${1:-}" in

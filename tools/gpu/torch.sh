@@ -12,6 +12,8 @@
 #                         (RMSNORM_TORCH_BENCH=0 skips it).
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=runtime-lib.sh
+source "$ROOT/tools/gpu/runtime-lib.sh"
 
 emit() {
   "$ROOT/tools/setup.sh" || exit 1
@@ -55,12 +57,11 @@ run() {
   [[ ${PIPESTATUS[0]} -eq 0 ]] || status=1
   echo "[$((SECONDS - started)) s] tests done"
   if [[ -d "$ROOT/out/bench" && ${RMSNORM_TORCH_BENCH:-1} != 0 ]]; then
-    local stamp
-    stamp=$(date -u +%Y-%m-%d)
+    local name
+    name="$out/$(date -u +%Y-%m-%d)-bench-bf16-op-$(card_tag)"
     PYTHONUNBUFFERED=1 python3 "$ROOT/tools/gpu/benchmark.py" --dtype bf16 --quick \
       --kernels "$ROOT/out/bench" --runtime /tmp/torch-runtime-build/lib/librmsnorm_runtime.so \
-      --torch-op /tmp/torch-build --record "$out/$stamp-bench-bf16-op-h200.json" 2>&1 \
-      | tee "$out/$stamp-bench-bf16-op-h200.txt"
+      --torch-op /tmp/torch-build --record "$name.json" 2>&1 | tee "$name.txt"
     [[ ${PIPESTATUS[0]} -eq 0 ]] || status=1
   fi
   echo "[$((SECONDS - started)) s] done; exit status: $status"
