@@ -90,6 +90,9 @@ def RowNorm_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return ::llvm::StringLiteral("rownorm.target");
     }
+    /// The target attribute of the module that is `op` or encloses it; null
+    /// when there is no such module or it records no target.
+    static ::mlir::Attribute findTargetAttr(::mlir::Operation *op);
     /// What a kernel function computes, recorded by rownorm-expand-ops.
     static constexpr ::llvm::StringLiteral getKernelAttrName() {
       return ::llvm::StringLiteral("rownorm.kernel");

@@ -13,15 +13,8 @@ using namespace mlir;
 using namespace mlir::rmsnorm;
 using rownorm::RowNormDialect;
 
-Attribute mlir::rmsnorm::getTargetAttr(ModuleOp module) {
-  return module->getAttr(RowNormDialect::getTargetAttrName());
-}
-
 std::unique_ptr<TargetInfo> mlir::rmsnorm::getTargetInfo(Operation *op) {
-  auto module = dyn_cast<ModuleOp>(op);
-  if (!module)
-    module = op->getParentOfType<ModuleOp>();
-  Attribute attr = module ? getTargetAttr(module) : Attribute();
+  Attribute attr = RowNormDialect::findTargetAttr(op);
   if (!attr) {
     op->emitError() << "no target recorded: the enclosing module needs a '"
                     << RowNormDialect::getTargetAttrName()
@@ -47,7 +40,7 @@ LogicalResult mlir::rmsnorm::attachTargetAttr(
   if (std::string why = target.getUnsupportedReason(); !why.empty())
     return module.emitError()
            << "cannot compile for " << requested << ": " << why;
-  Attribute recorded = getTargetAttr(module);
+  Attribute recorded = RowNormDialect::findTargetAttr(module);
   if (!recorded) {
     module->setAttr(RowNormDialect::getTargetAttrName(), requested);
     return success();

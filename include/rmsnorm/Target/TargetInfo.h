@@ -128,9 +128,6 @@ public:
   }
 };
 
-/// The module's `rownorm.target` attribute, or null when there is none.
-Attribute getTargetAttr(ModuleOp module);
-
 /// The target description of the module enclosing `op`. Emits an error on
 /// `op` and returns null when the module records no target, or one without a
 /// description.

@@ -346,7 +346,8 @@ struct ConvertRowNormToGPU final
     // The target as the kernels are compiled for it (completed where the
     // module's leaves a choice to LLVM's default; getTargetInfo checked it).
     Attribute kernelTarget =
-        cast<TargetDescriptionAttrInterface>(getTargetAttr(module))
+        cast<TargetDescriptionAttrInterface>(
+            rownorm::RowNormDialect::findTargetAttr(module))
             .getCodegenTarget();
     auto gpuModule =
         gpu::GPUModuleOp::create(builder, module.getLoc(), kKernelModuleName,

@@ -10,8 +10,7 @@ FailureOr<std::optional<mlir::rmsnorm::KernelTarget>>
 mlir::rmsnorm::getKernelTarget(gpu::GPUFuncOp kernel) {
   auto launch = kernel->getAttrOfType<DictionaryAttr>(
       rownorm::RowNormDialect::getLaunchAttrName());
-  auto module = kernel->getParentOfType<ModuleOp>();
-  if (!launch || !module || !getTargetAttr(module))
+  if (!launch || !rownorm::RowNormDialect::findTargetAttr(kernel))
     return std::optional<KernelTarget>();
   FailureOr<rownorm::LaunchContract> contract =
       rownorm::LaunchContract::fromAttr(launch,

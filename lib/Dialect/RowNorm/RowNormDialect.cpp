@@ -132,6 +132,13 @@ RowNormDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
+Attribute RowNormDialect::findTargetAttr(Operation *op) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<ModuleOp>();
+  return module ? module->getAttr(getTargetAttrName()) : Attribute();
+}
+
 LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t rowsPerBlock, int64_t threadsPerRow,
                                    int64_t vectorWidth,
