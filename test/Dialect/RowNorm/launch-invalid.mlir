@@ -364,7 +364,7 @@ func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>) attributes
 
 // -----
 
-// a static M fits the grid: 13 rows need 4 blocks of 4
+// a static M must fit the grid: 13 rows need 4 blocks of 4, max_blocks is 3
 // expected-error @+1 {{'rownorm.launch' has static rows (13) that need more than max_blocks (3) blocks of 4 rows}}
 func.func @k(%x: memref<1xf32>, %w: memref<1xf32>, %y: memref<1xf32>) attributes {rownorm.launch = {op = "rms_norm", dtype = f32, weight_dtype = f32, n = 8 : i64, epsilon = 1.0e-05 : f32, roles = ["x", "w", "y"], schedule = {rows_per_block = 4 : i64, threads_per_row = 2 : i64, vector_width = 4 : i64, vectors_per_thread = 1 : i64}, block = array<i64: 2, 4, 1>, rows_per_block = 4 : i64, params = [{name = "x", kind = "pointer", type = f32, access = "read"}, {name = "w", kind = "pointer", type = f32, access = "read"}, {name = "y", kind = "pointer", type = f32, access = "write"}], static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64, max_blocks = 3 : i64, base_pointer_alignment = 16 : i64, row_alignment = 16 : i64, static_rows = 13 : i64, static_row_strides = {x = 8 : i64, y = 8 : i64}}} {
   return
