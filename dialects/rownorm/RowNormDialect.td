@@ -70,6 +70,7 @@ def RowNorm_Dialect : Dialect {
                                   {name = "rows", kind = "scalar", type = i64},
                                   {name = "x_row_stride", kind = "scalar", type = i64}, ...],
                         static_shared_bytes = 0 : i64, dynamic_shared_bytes = 0 : i64,
+                        max_blocks = 2147483647 : i64,
                         base_pointer_alignment = 16 : i64, row_alignment = 16 : i64}
       ```
 
@@ -78,10 +79,14 @@ def RowNorm_Dialect : Dialect {
       `static_row_strides = {x = 4096 : i64, ...}` (compiled in; at least N
       and at most 2^53): never both, never neither.
 
-      The grid is `(ceil(rows / rows_per_block), 1, 1)`; parameters are one
-      per function argument in order (a pointer for a buffer, the value for
-      epsilon), then `rows`, then each dynamic row stride (in elements).
-      Rows whose stride keeps `row_alignment` take the vector path.
+      The grid is `(ceil(rows / rows_per_block), 1, 1)`, at most
+      `max_blocks` blocks (the target's grid limit for blocks this wide; a
+      static M must fit it); parameters are one per function argument in
+      order (a pointer for a buffer, the value for epsilon), then `rows`,
+      then each dynamic row stride (in elements). Rows whose stride keeps
+      `row_alignment` take the vector path. A unit `launch_overlap` says the
+      kernel waits for the previous kernel at its start, so a loader may
+      overlap its launch with that kernel's end.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;

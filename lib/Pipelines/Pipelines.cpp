@@ -67,7 +67,8 @@ void mlir::rmsnorm::registerPipelines() {
   PassPipelineRegistration<OptimizePipelineOptions>(
       "rownorm-optimize-pipeline",
       "Target-agnostic rownorm optimization: tile rows, expand, accumulate in "
-      "f32, fuse rsqrt, mask out-of-bounds accesses",
+      "f32, fuse rsqrt, version and align rows, mask out-of-bounds accesses "
+      "per vector",
       [](OpPassManager &pm, const OptimizePipelineOptions &options) {
         buildOptimizePipeline(pm, options.getTileRowsOptions());
       });

@@ -80,11 +80,14 @@ struct ToGPUPipelineOptions : public GPUPipelineOptions<ToGPUPipelineOptions> {}
 
 /// Target-agnostic optimization of rownorm ops into tiled, f32-accumulating,
 /// masked loops: tile-rows, expand-ops, widen-reductions, fuse-rsqrt,
-/// mask-accesses, then canonicalize and cse. Needs `rownorm.target`.
+/// version-rows, align-rows, mask-accesses, coarsen-masks, then canonicalize
+/// and cse. Needs `rownorm.target`.
 void buildOptimizePipeline(OpPassManager &pm, const TileRowsOptions &tiling);
 
-/// rownorm-check-kernels, the optimize pipeline, then convert-rownorm-to-gpu,
-/// canonicalize and cse:
+/// rownorm-check-kernels, the optimize pipeline, convert-rownorm-to-gpu, then
+/// the kernel passes (unroll-row-loops, reuse-row-loads, hoist-row-loads,
+/// stage-rows, cache-hints, lower-rsqrt, materialize-masks,
+/// widen-bf16-pairs, overlap-launch), canonicalize and cse:
 /// rownorm ops become gpu.func kernels in the upstream dialects, ready for a
 /// target's lowering (see the target libraries' to-ptx / to-amdgcn
 /// pipelines).
