@@ -17,6 +17,13 @@ emit() {
   rm -rf "$DIR"
   python3 "$ROOT/tools/gpu/random_cases.py" "$DIR" --seed "$seed" || exit 1
   "$bin/rmsnorm-emit" "$DIR/random.mlir" --target=nvptx -o "$DIR" > "$DIR/emit.txt" || exit 1
+  # A kernel for many rows gets its first kernel's cases too (it serves any
+  # M; a launcher picks it from its from_rows).
+  local name rest
+  while read -r name rest; do
+    [[ -f $DIR/${name}_many_rows.sm_90.json ]] && echo "${name}_many_rows $rest"
+  done < "$DIR/cases.txt" > "$DIR/cases-many-rows.txt"
+  cat "$DIR/cases-many-rows.txt" >> "$DIR/cases.txt" && rm "$DIR/cases-many-rows.txt"
   rm -f "$DIR"/*.h  # the harness reads manifests and cubins; keep the carry small
   (cd "$ROOT" && echo "$(git rev-parse HEAD)$(git diff --quiet HEAD -- lib include dialects tools/rmsnorm-emit || echo ' (with uncommitted changes)')") > "$DIR/commit.txt"
   echo "emitted $(ls "$DIR"/*.json | wc -l) kernels into out/random"
@@ -48,20 +55,24 @@ run() {
   echo "[$((SECONDS - started)) s] cases: $passed passed, $failed failed, $(grep -c 'exit status' "$log") harness errors"
   grep -E '^FAIL|exit status' "$log" | head -5
   # compute-sanitizer on a sample: every 15th kernel (20 of 300), its first
-  # rows value and strides, normal inputs.
+  # rows value (and 3 rows, unless the kernel fixes M) and strides (none
+  # where the kernel fixes them), normal inputs.
   local san="$out/random-sanitizer.txt"
   : > "$san"
   sanitize() {
     local tool=$1 line=$2 name rows strides
     name=$(awk '{print $1}' <<< "$line")
     rows=$(sed -n 's/.*--rows \([0-9]*\).*/\1/p' <<< "$line")
+    grep -q '"static_rows": null' "$DIR/$name.sm_90.json" && rows="$rows,3"
     strides=$(sed -n 's/.*--strides \([^ ]*\).*/\1/p' <<< "$line")
+    local args=(--rows "$rows")
+    [[ -n $strides ]] && args+=(--strides "$strides")
     compute-sanitizer --tool "$tool" --error-exitcode 7 /tmp/harness-build/bin/rmsnorm-harness \
-      "$DIR/$name.sm_90.json" --rows "$rows,3" --strides "$strides" > "/tmp/random-logs/san-$tool-$name.out" 2>&1
+      "$DIR/$name.sm_90.json" "${args[@]}" > "/tmp/random-logs/san-$tool-$name.out" 2>&1
     local rc=$? verdict="NOT CLEAN" file="/tmp/random-logs/san-$tool-$name.out"
     # Clean: the harness passed under the tool and the tool reported 0.
     [[ $rc -eq 0 ]] && grep -q "SUMMARY: 0 " "$file" && ! grep -q '^FAIL' "$file" && verdict=clean
-    echo "$tool $name rows=$rows,3 strides=$strides: $verdict (exit $rc) $(grep -E 'SUMMARY' "$file" | head -2 | tr '\n' ' ')"
+    echo "$tool $name rows=$rows strides=${strides:-compiled-in}: $verdict (exit $rc) $(grep -E 'SUMMARY' "$file" | head -2 | tr '\n' ' ')"
   }
   export -f sanitize
   for tool in memcheck racecheck initcheck; do
