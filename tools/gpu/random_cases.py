@@ -7,22 +7,21 @@ writes OUT/random.mlir (the kernels, for rmsnorm-emit) and OUT/cases.txt
 (one line per harness call: kernel name, then rmsnorm-harness options).
 Everything is drawn from one seeded generator, so a seed names the run.
 
-Kernels: dtype f32/f16/bf16; weight dtype the same (60%) or f32
-(the two the verifier allows); N
-log-uniform from 1 to the dtype's maximum, plus the maximum itself and
-N < 64 often, a multiple of 8 often (whole 16-byte vectors in every type:
-where a kernel for many rows exists, random.sh runs it too); epsilon a launch parameter (75%) or built in at a random
-value. The source's form: M and both row strides given at launch (the
-benchmark's and PyTorch's form, 60%); strides fixed at N (`memref<?xNxT>`)
-or at a random S > N; M fixed (with strides at launch, or fixed at N); or
-x and y one buffer (in place). Cases: random M (log-uniform, M x N capped
-so the fp64 check stays cheap; the kernel's own M where it fixes one),
-strides n / aligned / misaligned / a random S >= n (none where the kernel
-fixes them), input classes
-normal, large, zero-rows, subnormal, non-finite, overflow, random epsilons
-and seeds. Each harness call runs every (rows, stride, inputs) combination
-of its line; the harness checks each with the project's numerics reference
-and prints one PASS/FAIL line per case.
+Kernels: dtype f32/f16/bf16; weight dtype the same (60%) or f32 (the two
+the verifier allows); N log-uniform from 1 to the dtype's maximum, plus the
+maximum itself and N < 64 often, a multiple of 8 often (whole 16-byte
+vectors in every type: where a kernel for many rows exists, random.sh runs
+it too); epsilon a launch parameter (75%) or built in at a random value.
+The source's form: M and both row strides given at launch (the benchmark's
+and PyTorch's form, 60%); strides fixed at N (`memref<?xNxT>`) or at a
+random S > N; M fixed (with strides at launch, or fixed at N); or x and y
+one buffer (in place). Cases: random M (log-uniform, M x N capped so the
+fp64 check stays cheap; the kernel's own M where it fixes one), strides n /
+aligned / misaligned / a random S >= n (none where the kernel fixes them),
+input classes normal, large, zero-rows, subnormal, non-finite, overflow,
+random epsilons and seeds. Each harness call runs every (rows, stride,
+inputs) combination of its line; the harness checks each with the project's
+numerics reference and prints one PASS/FAIL line per case.
 """
 import argparse
 import math
@@ -96,7 +95,7 @@ def mlir(name, t, wt, n, eps, form, m, stride):
             f"outs({buffers[1]} : {rows}) {epsilon}\n  return\n}}\n")
 
 
-def case_line(rng, name, t, n, eps, form, m, stride, per_kernel):
+def case_line(rng, name, t, n, eps, form, m, per_kernel):
     """One harness call of about `per_kernel` cases."""
     max_m = max_rows(n)
     inputs = rng.sample([c for c in INPUTS if not (t == "f16" and c == "overflow")],
@@ -137,9 +136,8 @@ def main():
     per_kernel = math.ceil(args.cases / len(ks))
     total = 0
     with open(os.path.join(args.out, "cases.txt"), "w") as f:
-        for name, t, wt, n, eps, form, m, stride in ks:
-            kname, hargs, count = case_line(rng, name, t, n, eps, form, m, stride,
-                                            per_kernel)
+        for name, t, wt, n, eps, form, m, _ in ks:
+            kname, hargs, count = case_line(rng, name, t, n, eps, form, m, per_kernel)
             total += count
             f.write(kname + " " + " ".join(hargs) + "\n")
     forms = ", ".join(f"{f} {sum(k[5] == f for k in ks)}" for f, _ in FORMS)
