@@ -101,13 +101,19 @@ constexpr int64_t kMaxManyRowsPerBlock = 4;
 // (bf16 N = 8192: -0.2% at 4096 rows, +2.5% at 8192; f32 N = 2048: -1% at
 // 8192, +1.8% at 16384).
 constexpr int64_t kManyRowsCacheMultiple = 2;
+// A kernel for many rows with the first kernel's schedule (x re-read there,
+// held in the first) takes over where x outgrows about five times the shared
+// cache (bf16 N = 16384 held: +0.5% at 8192 rows, x 256 MiB; -0.2% at 16384;
+// f32 16384 even at 4096 rows, 256 MiB; PERFLOG thirty-seventh session).
+constexpr int64_t kHeldRowsCacheMultiple = 5;
 
 /// A second kernel to create: `op`'s function with `schedule`, preferred
-/// from `fromRows` rows.
+/// from `fromRows` rows, x over `cacheMultiple` times the shared cache.
 struct ManyRowsKernel {
   RmsNormOp op;
   ScheduleAttr schedule;
   int64_t fromRows;
+  int64_t cacheMultiple;
 };
 
 /// The rows a block takes by default when each has `threads` threads: as many
@@ -145,7 +151,9 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
 
   /// The kernel for many rows of `op`, tiled as `first` by the cost model:
   /// only for long rows of whole vectors of the widest access that the
-  /// target re-reads with the many-rows schedule, when that schedule differs.
+  /// target re-reads with the many-rows schedule, when that schedule differs,
+  /// or, when it is `first`, where the first kernel re-reads for any number
+  /// of rows but would hold x for few (shouldRereadRows).
   std::optional<ManyRowsKernel> manyRowsKernel(RmsNormOp op, ScheduleAttr first,
                                                const TargetInfo &target) {
     int64_t n = op.getRowLength();
@@ -177,18 +185,30 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       return std::nullopt;
     auto schedule =
         ScheduleAttr::get(op.getContext(), rows, threads, width, perThread);
-    if (schedule == first ||
-        !shouldRereadRows(
-            target,
-            RowKernelShape{
-                elementBytes, n, width, schedule.getVectorsPerThread(), rows,
-                rows * threads, op.getInput() == op.getOutput(),
-                widensByConversion(op.getElementType()), RowsServed::Many}))
+    auto shapeFor = [&](ScheduleAttr s, RowsServed served) {
+      return RowKernelShape{elementBytes,
+                            n,
+                            width,
+                            s.getVectorsPerThread(),
+                            s.getRowsPerBlock(),
+                            s.getBlockSize(),
+                            op.getInput() == op.getOutput(),
+                            widensByConversion(op.getElementType()),
+                            served};
+    };
+    if (!shouldRereadRows(target, shapeFor(schedule, RowsServed::Many)))
       return std::nullopt;
+    int64_t multiple = kManyRowsCacheMultiple;
+    if (schedule == first) {
+      // Only what holding x for few rows changes.
+      if (!shouldRereadRows(target, shapeFor(first, RowsServed::All)) ||
+          shouldRereadRows(target, shapeFor(first, RowsServed::Few)))
+        return std::nullopt;
+      multiple = kHeldRowsCacheMultiple;
+    }
     int64_t fromRows = llvm::divideCeil(
-        kManyRowsCacheMultiple * int64_t(target.getSharedCacheBytes()),
-        n * elementBytes);
-    return ManyRowsKernel{op, schedule, fromRows};
+        multiple * int64_t(target.getSharedCacheBytes()), n * elementBytes);
+    return ManyRowsKernel{op, schedule, fromRows, multiple};
   }
 
   /// The first kernel of a function with a kernel for many rows runs below
@@ -244,12 +264,12 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
                    b.getI64IntegerAttr(kernel.fromRows));
     func->setAttr(RowNormDialect::getVariantsAttrName(),
                   b.getStrArrayAttr({name}));
-    kernel.op.emitRemark()
-        << "kernel for many rows "
-        << rownorm::symbolText(func.getContext(), name) << ": schedule "
-        << kernel.schedule << " (x re-read), preferred from "
-        << kernel.fromRows << " rows (x over " << kManyRowsCacheMultiple
-        << "x the shared cache)";
+    kernel.op.emitRemark() << "kernel for many rows "
+                           << rownorm::symbolText(func.getContext(), name)
+                           << ": schedule " << kernel.schedule
+                           << " (x re-read), preferred from " << kernel.fromRows
+                           << " rows (x over " << kernel.cacheMultiple
+                           << "x the shared cache)";
   }
 
   LogicalResult checkOptions(RmsNormOp op) {

@@ -4,8 +4,9 @@
 // (rownorm-cache-hints keeps the first read in the cache), and the rows of
 // the blocks a chip holds at once fit its shared cache (sm_90: 132 SMs of
 // 2048 threads, 50 MiB); except f16 kernels not for many rows with at most
-// 32 values per thread and kernels for few rows whose blocks fit a processor
-// at least 8 times, which hold x. The re-reads are marked rownorm.reload,
+// 32 values per thread, and kernels for few rows whose blocks fit a
+// processor at least 8 times or whose threads hold four vectors (the fewest
+// re-read), which hold x. The re-reads are marked rownorm.reload,
 // like the copy for rows of unknown alignment's.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-optimize-pipeline --convert-rownorm-to-gpu --rownorm-unroll-row-loops --rownorm-reuse-row-loads | FileCheck %s
 // With reread-rows=false (the pipelines' cache-hints=none) x is held:
@@ -146,21 +147,45 @@ func.func @few_rows_many_rows(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memr
   return
 }
 
-// Blocks of 512 threads (4 per SM) are too large for a held row: a kernel
-// for few rows with them re-reads.
+// Blocks of 512 threads (4 per SM) are too large for a held row of eight
+// vectors: a kernel for few rows with them re-reads.
 // CHECK-LABEL: gpu.func @few_rows_large_blocks
 // CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
 // CHECK: scf.if
-// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x16384xbf16, strided<[?, 1]>>, vector<8xbf16>
+// CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x16384xf32, strided<[?, 1]>>, vector<4xf32>
 // CHECK: gpu.barrier
 // CHECK-NOT: } else {
-// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
+// CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64, rownorm.reload}
 // CHECK: } else {
-func.func @few_rows_large_blocks(%x: memref<?x16384xbf16, strided<[?, 1]>>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16, strided<[?, 1]>>) attributes {rownorm.variants = ["few_rows_large_blocks_many_rows"]} {
+func.func @few_rows_large_blocks(%x: memref<?x16384xf32, strided<[?, 1]>>, %w: memref<16384xf32>, %y: memref<?x16384xf32, strided<[?, 1]>>) attributes {rownorm.variants = ["few_rows_large_blocks_many_rows"]} {
+  rownorm.rms_norm ins(%x : memref<?x16384xf32, strided<[?, 1]>>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xf32, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 8>}
+  return
+}
+func.func @few_rows_large_blocks_many_rows(%x: memref<?x16384xf32, strided<[?, 1]>>, %w: memref<16384xf32>, %y: memref<?x16384xf32, strided<[?, 1]>>) attributes {rownorm.from_rows = 3200 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x16384xf32, strided<[?, 1]>>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xf32, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 8>}
+  return
+}
+
+// With four vectors a thread (kMinVectorsToReread, the fewest re-read) a
+// kernel for few rows holds its row whatever its blocks: bf16 16384 over
+// 512 threads, the kernel rownorm-tile-rows pairs with a kernel for many
+// rows of the same schedule, which re-reads.
+// CHECK-LABEL: gpu.func @few_rows_four_vectors
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x16384xbf16, strided<[?, 1]>>, vector<8xbf16>
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+// CHECK-LABEL: gpu.func @few_rows_four_vectors_many_rows
+// CHECK: scf.if
+// CHECK-NOT: } else {
+// CHECK-COUNT-4: vector.load %{{.*}} {alignment = 16 : i64, rownorm.reload}
+// CHECK: } else {
+func.func @few_rows_four_vectors(%x: memref<?x16384xbf16, strided<[?, 1]>>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16, strided<[?, 1]>>) attributes {rownorm.variants = ["few_rows_four_vectors_many_rows"]} {
   rownorm.rms_norm ins(%x : memref<?x16384xbf16, strided<[?, 1]>>) weight(%w : memref<16384xbf16>) outs(%y : memref<?x16384xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 4>}
   return
 }
-func.func @few_rows_large_blocks_many_rows(%x: memref<?x16384xbf16, strided<[?, 1]>>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 6400 : i64} {
+func.func @few_rows_four_vectors_many_rows(%x: memref<?x16384xbf16, strided<[?, 1]>>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 8000 : i64} {
   rownorm.rms_norm ins(%x : memref<?x16384xbf16, strided<[?, 1]>>) weight(%w : memref<16384xbf16>) outs(%y : memref<?x16384xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 4>}
   return
 }

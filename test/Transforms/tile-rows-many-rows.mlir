@@ -3,7 +3,11 @@
 // the target re-reads gets a second function, `<name>_many_rows`, with four
 // vectors per thread and up to four rows per block, preferred from
 // ceil(2 x 50 MiB / row bytes) rows (rownorm.from_rows); the first names it
-// (rownorm.variants). Every other case keeps one kernel.
+// (rownorm.variants). A first kernel that re-reads four vectors a thread
+// for any M, whose schedule is already the one for many rows, gets a twin
+// of that schedule from ceil(5 x 50 MiB / row bytes) rows: the first then
+// serves few rows and holds x (shouldRereadRows). Every other case keeps
+// one kernel.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows="many-rows=1" 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: FileCheck %s --check-prefix=SPREAD < %t.remarks
@@ -154,6 +158,39 @@ func.func @inplace_8192(%xy: memref<?x8192xbf16>, %w: memref<8192xbf16>) {
 // CHECK-NOT: func.func @bf16_32768_many_rows
 func.func @bf16_32768(%x: memref<?x32768xbf16>, %w: memref<32768xbf16>, %y: memref<?x32768xbf16>) {
   rownorm.rms_norm ins(%x : memref<?x32768xbf16>) weight(%w : memref<32768xbf16>) outs(%y : memref<?x32768xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 2048 vectors: 512 threads x 4 for any M, the many-rows schedule too; x
+// re-read there, so a twin of the same schedule from 262144000 / 32768 =
+// 8000 rows, below which the first kernel holds x.
+// CHECK-LABEL: func.func @bf16_16384(
+// CHECK-SAME: attributes {rownorm.variants = ["bf16_16384_many_rows"]}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 4>
+// CHECK-LABEL: func.func @bf16_16384_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 8000 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 4>
+// REMARK: remark: kernel for many rows @bf16_16384_many_rows: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 4> (x re-read), preferred from 8000 rows (x over 5x the shared cache)
+func.func @bf16_16384(%x: memref<?x16384xbf16>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xbf16>) weight(%w : memref<16384xbf16>) outs(%y : memref<?x16384xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// f16 16384: the same schedule, but x is held for any M (a conversion to
+// widen it again); f32 16384: eight vectors a thread, re-read for any M
+// (a held row would cost a block per processor): none.
+// CHECK-LABEL: func.func @f16_16384(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @f16_16384_many_rows
+// CHECK-LABEL: func.func @f32_16384(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @f32_16384_many_rows
+func.func @f16_16384(%x: memref<?x16384xf16>, %w: memref<16384xf16>, %y: memref<?x16384xf16>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xf16>) weight(%w : memref<16384xf16>) outs(%y : memref<?x16384xf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @f32_16384(%x: memref<?x16384xf32>, %w: memref<16384xf32>, %y: memref<?x16384xf32>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xf32>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xf32>) {epsilon = 1.0e-05 : f32}
   return
 }
 

@@ -136,8 +136,9 @@ def ReuseRowLoads : Pass<"rownorm-reuse-row-loads"> {
     getSharedCacheBytes). Two exceptions hold x: a kernel not for many rows
     whose x widens by a conversion (f16) with at most 32 values per thread,
     and a kernel for few rows (one that names a kernel for many rows in
-    `variants`) whose blocks fit a processor 8 times or more (TargetInfo.h:
-    kMaxHeldConvertedValues, kMinBlocksToHoldRows). A thread's single
+    `variants`) whose blocks fit a processor 8 times or more or whose
+    threads hold four vectors, the fewest re-read (TargetInfo.h:
+    kMaxHeldConvertedValues, kMinBlocksToHoldRows, kMinVectorsToReread). A thread's single
     elements stay in registers, and
     two reads with nothing between them (a row within one subgroup) are one
     load after CSE. Measured 2026-12-01 (tools/gpu/PERFLOG.md): +2 to +5%

@@ -200,9 +200,10 @@ struct RowKernelShape {
 /// cache; except that a kernel not for many rows whose x widens by a
 /// conversion holds up to kMaxHeldConvertedValues per thread, and a kernel
 /// for few rows holds its rows where a processor takes at least
-/// kMinBlocksToHoldRows of its blocks. Asked by
-/// rownorm-reuse-row-loads and rownorm-cache-hints (which must agree) and by
-/// rownorm-tile-rows (its schedules for many rows).
+/// kMinBlocksToHoldRows of its blocks or its threads hold no more than
+/// kMinVectorsToReread vectors. Asked by rownorm-reuse-row-loads and
+/// rownorm-cache-hints (which must agree) and by rownorm-tile-rows (its
+/// kernels for many rows).
 bool shouldRereadRows(const TargetInfo &target, const RowKernelShape &shape);
 
 /// Records `requested` as the module's target unless one is recorded already.

@@ -95,7 +95,13 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       4096 rows, crossing over where x outgrows about twice the shared cache.
       The function is cloned as `<name>_many_rows` with that schedule and
       `rownorm.from_rows` = ceil(2 x shared cache bytes / row bytes); the
-      original names it in `rownorm.variants`. The first kernel of such a
+      original names it in `rownorm.variants`. Where that schedule is the
+      first kernel's own, the clone is made only where the first re-reads x
+      for any M but would hold it as a kernel for few rows (four vectors per
+      thread, `shouldRereadRows`: bf16 16384 and f32 8192 over 512 threads
+      on sm_90), from ceil(5 x shared cache bytes / row bytes) rows: held,
+      +1 to +6% at 2048-6144 rows; -0.2 to -0.7% from 16384 rows held in
+      bf16 (PERFLOG, thirty-seventh session). The first kernel of such a
       function (also one that already named its variant, scheduled again),
       which serves the rows below `from_rows`, takes one row per block, its
       threads per row kept: rows that share a block leave processors idle
