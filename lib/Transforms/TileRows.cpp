@@ -103,8 +103,10 @@ constexpr int64_t kMaxManyRowsPerBlock = 4;
 constexpr int64_t kManyRowsCacheMultiple = 2;
 // A kernel for many rows with the first kernel's schedule (x re-read there,
 // held in the first) takes over where x outgrows about five times the shared
-// cache (bf16 N = 16384 held: +0.5% at 8192 rows, x 256 MiB; -0.2% at 16384;
-// f32 16384 even at 4096 rows, 256 MiB; PERFLOG thirty-seventh session).
+// cache (bf16 N = 16384 held: +0.5% at 8192 rows, x 256 MiB; -0.1% at 16384;
+// f32 16384, eight vectors, even at 4096 rows, 256 MiB; PERFLOG
+// thirty-seventh session). Within 1% either way around it: the crossover is
+// not resolved finer than the runs' spread.
 constexpr int64_t kHeldRowsCacheMultiple = 5;
 
 /// A second kernel to create: `op`'s function with `schedule`, preferred

@@ -20,6 +20,12 @@
 // PIPE-NOT: } else {
 // PIPE: ld.global.L1::evict_first
 // PIPE: } else {
+// The held kernel for few rows streams nothing; its twin's re-read does
+// (rownorm-cache-hints agrees with rownorm-reuse-row-loads).
+// PIPE-LABEL: gpu.func @few_rows_four_vectors(
+// PIPE-NOT: evict_first
+// PIPE-LABEL: gpu.func @few_rows_four_vectors_many_rows(
+// PIPE: ld.global.L1::evict_first
 // PIPE-LABEL: gpu.func @narrow_vectors
 // PIPE: scf.if
 // PIPE-NOT: llvm.inline_asm
@@ -123,27 +129,28 @@ func.func @f16_for_many_rows(%x: memref<?x4096xf16, strided<[?, 1]>>, %w: memref
 
 // A kernel for few rows (it names a kernel for many rows, which takes over
 // above its from_rows) holds its rows where a processor takes at least
-// kMinBlocksToHoldRows = 8 of its blocks: blocks of 128 threads, 16 per SM.
-// Its kernel for many rows keeps the re-read, though its blocks (2 rows of
-// 128 threads) fit 8 times too. (Each is checked through its copy for
-// aligned rows, the first.)
+// kMinBlocksToHoldRows = 8 of its blocks: blocks of 128 threads, 16 per SM,
+// though each thread holds eight vectors (more than the four that the rule
+// below holds for any block). Its kernel for many rows keeps the re-read,
+// though its blocks (2 rows of 128 threads) fit 8 times too. (Each is
+// checked through its copy for aligned rows, the first.)
 // CHECK-LABEL: gpu.func @few_rows
 // CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
 // CHECK: scf.if
-// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x4096xbf16, strided<[?, 1]>>, vector<8xbf16>
+// CHECK-COUNT-8: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x8192xbf16, strided<[?, 1]>>, vector<8xbf16>
 // CHECK-NOT: vector.load %[[X]]
 // CHECK: } else {
 // CHECK-LABEL: gpu.func @few_rows_many_rows
 // CHECK: scf.if
 // CHECK-NOT: } else {
-// CHECK-COUNT-4: vector.load %{{.*}} {alignment = 16 : i64, rownorm.reload}
+// CHECK-COUNT-8: vector.load %{{.*}} {alignment = 16 : i64, rownorm.reload}
 // CHECK: } else {
-func.func @few_rows(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) attributes {rownorm.variants = ["few_rows_many_rows"]} {
-  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+func.func @few_rows(%x: memref<?x8192xbf16, strided<[?, 1]>>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16, strided<[?, 1]>>) attributes {rownorm.variants = ["few_rows_many_rows"]} {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16, strided<[?, 1]>>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 8>}
   return
 }
-func.func @few_rows_many_rows(%x: memref<?x4096xbf16, strided<[?, 1]>>, %w: memref<4096xbf16>, %y: memref<?x4096xbf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 12800 : i64} {
-  rownorm.rms_norm ins(%x : memref<?x4096xbf16, strided<[?, 1]>>) weight(%w : memref<4096xbf16>) outs(%y : memref<?x4096xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+func.func @few_rows_many_rows(%x: memref<?x8192xbf16, strided<[?, 1]>>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 6400 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x8192xbf16, strided<[?, 1]>>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 2, threads_per_row = 128, vector_width = 8, vectors_per_thread = 8>}
   return
 }
 

@@ -152,7 +152,8 @@ func.func @inplace_8192(%xy: memref<?x8192xbf16>, %w: memref<8192xbf16>) {
   return
 }
 
-// The cost model's schedule is already the one for many rows: none.
+// The cost model's schedule is already the one for many rows, and eight
+// vectors a thread are re-read for few rows too: none.
 // CHECK-LABEL: func.func @bf16_32768(
 // CHECK-NOT: rownorm.variants
 // CHECK-NOT: func.func @bf16_32768_many_rows
@@ -191,6 +192,43 @@ func.func @f16_16384(%x: memref<?x16384xf16>, %w: memref<16384xf16>, %y: memref<
 }
 func.func @f32_16384(%x: memref<?x16384xf32>, %w: memref<16384xf32>, %y: memref<?x16384xf32>) {
   rownorm.rms_norm ins(%x : memref<?x16384xf32>) weight(%w : memref<16384xf32>) outs(%y : memref<?x16384xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// f32 8192: 2048 vectors, 512 threads x 4 too; from 262144000 / 32768 =
+// 8000 rows.
+// CHECK-LABEL: func.func @f32_8192(
+// CHECK-SAME: attributes {rownorm.variants = ["f32_8192_many_rows"]}
+// CHECK-LABEL: func.func @f32_8192_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 8000 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 4, vectors_per_thread = 4>
+func.func @f32_8192(%x: memref<?x8192xf32>, %w: memref<8192xf32>, %y: memref<?x8192xf32>) {
+  rownorm.rms_norm ins(%x : memref<?x8192xf32>) weight(%w : memref<8192xf32>) outs(%y : memref<?x8192xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// The same-schedule twin has the other rules' limits: none in place (no
+// re-read), for a row count fixed at compile time, or for a schedule
+// written in the input.
+// CHECK-LABEL: func.func @inplace_16384(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @inplace_16384_many_rows
+// CHECK-LABEL: func.func @static_16384(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @static_16384_many_rows
+// CHECK-LABEL: func.func @given_16384(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @given_16384_many_rows
+func.func @inplace_16384(%xy: memref<?x16384xbf16>, %w: memref<16384xbf16>) {
+  rownorm.rms_norm ins(%xy : memref<?x16384xbf16>) weight(%w : memref<16384xbf16>) outs(%xy : memref<?x16384xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @static_16384(%x: memref<4x16384xbf16>, %w: memref<16384xbf16>, %y: memref<4x16384xbf16>) {
+  rownorm.rms_norm ins(%x : memref<4x16384xbf16>) weight(%w : memref<16384xbf16>) outs(%y : memref<4x16384xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @given_16384(%x: memref<?x16384xbf16>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xbf16>) weight(%w : memref<16384xbf16>) outs(%y : memref<?x16384xbf16>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 512, vector_width = 8, vectors_per_thread = 4>}
   return
 }
 
@@ -255,13 +293,20 @@ func.func @again_2560_many_rows(%x: memref<?x2560xbf16>, %w: memref<2560xbf16>, 
 // -----
 
 // A target without hinted loads (gfx942) never re-reads: no kernel for many
-// rows.
+// rows, of either kind.
 // CHECK-LABEL: func.func @amd_8192(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: many_rows
+// CHECK-LABEL: func.func @amd_16384(
 // CHECK-NOT: rownorm.variants
 // CHECK-NOT: many_rows
 module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
 func.func @amd_8192(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, %y: memref<?x8192xbf16>) {
   rownorm.rms_norm ins(%x : memref<?x8192xbf16>) weight(%w : memref<8192xbf16>) outs(%y : memref<?x8192xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @amd_16384(%x: memref<?x16384xbf16>, %w: memref<16384xbf16>, %y: memref<?x16384xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x16384xbf16>) weight(%w : memref<16384xbf16>) outs(%y : memref<?x16384xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 }

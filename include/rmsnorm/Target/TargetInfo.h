@@ -148,7 +148,8 @@ inline constexpr int64_t kMaxHeldConvertedValues = 32;
 /// kernel for few rows to hold its rows instead of re-reading them: at 8
 /// (blocks of up to 256 threads where a processor holds 2048) the held
 /// row's registers still leave several blocks; at 4 they leave one
-/// (measured 2026-12-01, tools/gpu/PERFLOG.md, eleventh session).
+/// (measured 2026-12-01, tools/gpu/PERFLOG.md, eleventh session), unless
+/// the held row is short: kMinVectorsToReread vectors (shouldRereadRows).
 inline constexpr int64_t kMinBlocksToHoldRows = 8;
 
 /// rownorm-stage-rows stages rows of at most this many elements. Measured
