@@ -98,12 +98,12 @@ bool mlir::rmsnorm::shouldRereadRows(const TargetInfo &target,
     return false;
   // A kernel for few rows holds a row of the fewest vectors that are
   // re-read: few rows in flight cannot hide the re-read's round trip, and
-  // so few held vectors keep the re-read's occupancy (ptxas' counts for
-  // bf16 N = 16384: 58 -> 62 registers, two blocks of 512 threads a
-  // processor either way; longer held rows cost a block, f32 14336 54 ->
-  // 69). bf16 16384 held: +5.2 / +2.4 / +1.3 / +0.5% at 2048 / 4096 / 6144
-  // / 8192 rows, -0.1 to -0.7% from 16384 (PERFLOG, thirty-seventh session,
-  // s37b), where its kernel for many rows re-reads (rownorm-tile-rows).
+  // so few held vectors keep the re-read's occupancy (registers measured
+  // for bf16 N = 16384: 58 -> 62, two blocks of 512 threads a processor
+  // either way; longer held rows cost a block, f32 14336 54 -> 69). bf16 16384
+  // held: +5.2 / +2.4 / +1.3 / +0.5% at 2048 / 4096 / 6144 / 8192 rows, -0.1 to
+  // -0.7% from 16384 (PERFLOG, thirty-seventh session, s37b), where its kernel
+  // for many rows re-reads (rownorm-tile-rows).
   if (shape.rows == RowsServed::Few &&
       shape.vectorsPerThread <= kMinVectorsToReread)
     return false;

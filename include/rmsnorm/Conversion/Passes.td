@@ -138,8 +138,8 @@ def ReuseRowLoads : Pass<"rownorm-reuse-row-loads"> {
     and a kernel for few rows (one that names a kernel for many rows in
     `variants`) whose blocks fit a processor 8 times or more or whose
     threads hold four vectors, the fewest re-read (TargetInfo.h:
-    kMaxHeldConvertedValues, kMinBlocksToHoldRows, kMinVectorsToReread). A thread's single
-    elements stay in registers, and
+    kMaxHeldConvertedValues, kMinBlocksToHoldRows, kMinVectorsToReread). A
+    thread's single elements stay in registers, and
     two reads with nothing between them (a row within one subgroup) are one
     load after CSE. Measured 2026-12-01 (tools/gpu/PERFLOG.md): +2 to +5%
     on rows of 11008-32768 16-bit and 5120-16384 f32 elements, registers

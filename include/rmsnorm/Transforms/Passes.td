@@ -98,12 +98,12 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       original names it in `rownorm.variants`. Where that schedule is the
       first kernel's own, the clone is made only where the first re-reads x
       for any M but would hold it as a kernel for few rows (four vectors per
-      thread, `shouldRereadRows`: bf16 16384 and f32 8192 over 512 threads
-      on sm_90), from ceil(5 x shared cache bytes / row bytes) rows: held,
-      +1 to +6% at 2048-6144 rows; at 8192 rows and more within 1% either
-      way in bf16 (+0.5% at 8192, -0.1 to -0.7% from 16384), f32 8192 held
-      not timed there (PERFLOG, thirty-seventh session). The first kernel of such a
-      function (also one that already named its variant, scheduled again),
+      thread, `shouldRereadRows`; of the described targets' schedules only
+      bf16 16384 and f32 8192 over 512 threads), from ceil(5 x shared cache
+      bytes / row bytes) rows: held, +1 to +6% at 2048-6144 rows; at 8192
+      rows and more within 1% either way in bf16 (+0.5% at 8192, -0.1 to
+      -0.7% from 16384), f32 8192 held not timed there (PERFLOG,
+      thirty-seventh session). The first kernel of such a function (also one that already named its variant, scheduled again),
       which serves the rows below `from_rows`, takes one row per block, its
       threads per row kept: rows that share a block leave processors idle
       while the grid is smaller than the chip and wait for each other at its
@@ -111,8 +111,8 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       -0.9 to +14%, PERFLOG twelfth session). Both kernels are correct for
       any row count; callers (the runtime) take the variant from
       `from_rows` rows. No clone when its schedule equals the first (but
-      for the held case below) or exceeds the per-thread limits above, for a function that is not
-      directly in a symbol table, has more than one rownorm op or already
+      for the held case above) or exceeds the per-thread limits above, for
+      a function that is not directly in a symbol table, has more than one rownorm op or already
       carries either attribute, nor when the name is taken or cannot be a
       kernel (a remark says so). A function that carries
       `rownorm.variants` must name functions of its module that carry

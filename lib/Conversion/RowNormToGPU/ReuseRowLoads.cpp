@@ -20,12 +20,11 @@
 // Where the schedule makes holding x dear (RowReread.h: many vectors per
 // thread, rows that fit the target's cache; not f16 kernels with few values
 // per thread, nor kernels for few rows with small blocks or four vectors per
-// thread), the second read of a
-// whole vector of x (the target's widest access) stays a load, marked
-// `rownorm.reload` like the re-reads of rownorm-align-rows; a thread's
-// single elements (heads, tails) stay in registers. Two reads with nothing
-// between them (a row within one subgroup: no barrier, no store) are one
-// load after the CSE below and stay one.
+// thread), the second read of a whole vector of x (the target's widest
+// access) stays a load, marked `rownorm.reload` like the re-reads of
+// rownorm-align-rows; a thread's single elements (heads, tails) stay in
+// registers. Two reads with nothing between them (a row within one subgroup: no
+// barrier, no store) are one load after the CSE below and stay one.
 //
 //===----------------------------------------------------------------------===//
 
