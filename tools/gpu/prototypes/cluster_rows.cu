@@ -45,18 +45,13 @@ namespace cg = cooperative_groups;
 #if DTYPE_F16
 using T = __half;
 static const char *kDtype = "f16";
-__device__ __forceinline__ float toFloat(T v) { return __half2float(v); }
-__device__ __forceinline__ T fromFloat(float v) { return __float2half_rn(v); }
-static float hostToFloat(T v) { return __half2float(v); }
-static T hostFromFloat(float v) { return __float2half_rn(v); }
 #else
 using T = __nv_bfloat16;
 static const char *kDtype = "bf16";
-__device__ __forceinline__ float toFloat(T v) { return __bfloat162float(v); }
-__device__ __forceinline__ T fromFloat(float v) { return __float2bfloat16_rn(v); }
-static float hostToFloat(T v) { return __bfloat162float(v); }
-static T hostFromFloat(float v) { return __float2bfloat16_rn(v); }
 #endif
+// Both types convert to and from float (round to nearest) on host and device.
+__host__ __device__ __forceinline__ float toFloat(T v) { return static_cast<float>(v); }
+__host__ __device__ __forceinline__ T fromFloat(float v) { return T(v); }
 
 #define CHECK(call)                                                            \
   do {                                                                         \
@@ -223,10 +218,10 @@ static void runCell(int n, long long rows, const std::vector<Variant> &variants,
   for (size_t e = 0; e < elems; ++e) {
     const long long r = static_cast<long long>(e / n);
     const int quarter = static_cast<int>(e % n) / (n / 4);
-    hx[e] = hostFromFloat(uniform() * static_cast<float>((1 + r % 7) * (1 + quarter)));
+    hx[e] = fromFloat(uniform() * static_cast<float>((1 + r % 7) * (1 + quarter)));
   }
   for (auto &v : hw)
-    v = hostFromFloat(1.f + 0.5f * uniform());
+    v = fromFloat(1.f + 0.5f * uniform());
   T *x, *w, *y;
   CHECK(cudaMalloc(&x, elems * sizeof(T)));
   CHECK(cudaMalloc(&y, elems * sizeof(T)));
@@ -244,13 +239,13 @@ static void runCell(int n, long long rows, const std::vector<Variant> &variants,
     for (long long r = 0; r < rows; r += (r < 8 || r + 8 >= rows) ? 1 : 61) {
       double ss = 0;
       for (int i = 0; i < n; ++i) {
-        double f = hostToFloat(hx[r * n + i]);
+        double f = toFloat(hx[r * n + i]);
         ss += f * f;
       }
       double scale = 1.0 / std::sqrt(ss / n + eps);
       for (int i = 0; i < n; ++i) {
-        double ref = hostToFloat(hx[r * n + i]) * scale * hostToFloat(hw[i]);
-        double d = hostToFloat(hy[r * n + i]) - ref;
+        double ref = toFloat(hx[r * n + i]) * scale * toFloat(hw[i]);
+        double d = toFloat(hy[r * n + i]) - ref;
         err2 += d * d;
         ref2 += ref * ref;
       }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Thirty-eighth session (s38e): a row split over a cluster of blocks
 # (prototypes/cluster_rows.cu, its header gives the question and the
-# prediction) against the same hand-written code one row a block, and a
-# 16-byte copy, at 16384 x 4096 / 8192 / 32768 rows and 8192 x 4096 /
+# prediction) against the same hand-written code one row a block and a
+# device-to-device copy, at 16384 x 4096 / 8192 / 32768 rows and 8192 x 4096 /
 # 32768 rows, bf16 then f16. Nothing to emit here.
 # There: OUT=$OUT bash tools/gpu/prototypes/s38e_run.sh
 set -uo pipefail
