@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Fortieth session (s40d): w loaded with x where a row fits one subgroup
+# (`ewA`: prototypes/early-weight-more.patch built, emitted with EXP_A=1;
+# s21's `zp` A, measured then only at 32768 rows: 128 -1.2 / -1.7 / -0.6%,
+# 512 -2.3 / -2.1 / +0.6%, 127 -3.3 / -5.4 / +0.5%). The scan (s40a/b) found
+# 16-bit 1 x 768 at 0.90 of torch.compile (1.60 against 1.44 us) and bf16
+# 4000 x 768 at 0.896 of Triton; in those kernels (32 threads x 3 vectors a
+# row) w is read only after the rsqrt, a second round trip that few rows
+# cannot hide. Then s40c (schedules and Nsight of the scan's weak cells).
+# Here:  git apply tools/gpu/prototypes/early-weight-more.patch; ninja -C build
+#        EXP_A=1 BENCH_KERNELS=out/ewA BENCH_WIDTHS="64 127 128 512 768 1280" tools/gpu/benchmark.sh emit
+#        git apply -R ...; ninja -C build
+#        BENCH_KERNELS=out/ew0 BENCH_WIDTHS="64 127 128 512 768 1280" tools/gpu/benchmark.sh emit
+# There (carry out/ew0, out/ewA, and s40c's): OUT=$OUT bash tools/gpu/prototypes/s40d_run.sh
+# Prediction: ewA faster at 1-256 rows by 5-10% (one round trip of two or
+# three), 4000 x 768 +3-5%, and at 32768 rows as zp A (-1 to -5% at 128 /
+# 512 / 127).
+set -u
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT" || exit 1
+mkdir -p "$OUT/ew"
+C16=1x768,256x768,4000x768,32768x768,1x128,32768x128,4096x512,32768x512,2000x1280,32768x127
+for dt in bf16 f16 f32; do
+  cells=$C16; [[ $dt = f32 ]] && cells=1x128,32768x128,131072x64,32768x127
+  BENCH_KERNELS=out/ew0 bash tools/gpu/benchmark.sh run "$dt" --cells "$cells" \
+    --variant ewA=out/ewA --record "$OUT/ew/ew-$dt.json" > "$OUT/ew/ew-$dt.log" 2>&1
+  echo "== $dt (exit $?)"; python3 tools/gpu/variant_ratio.py ewA "$OUT/ew/ew-$dt.json" 2>&1 | tail -14
+done
+[[ ${S40C:-1} = 1 ]] && OUT=$OUT bash tools/gpu/prototypes/s40c_run.sh
