@@ -19,8 +19,9 @@ set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT" || exit 1
 mkdir -p "$OUT/ew"
-C16=1x768,256x768,4000x768,32768x768,1x128,32768x128,4096x512,32768x512,2000x1280,32768x127
-for dt in bf16 f16 f32; do
+# DTYPES and C16 (the 16-bit cells) may be narrowed when device time is short.
+C16=${C16:-1x768,256x768,4000x768,32768x768,1x128,32768x128,4096x512,32768x512,2000x1280,32768x127}
+for dt in ${DTYPES:-bf16 f16 f32}; do
   cells=$C16; [[ $dt = f32 ]] && cells=1x128,32768x128,131072x64,32768x127
   BENCH_KERNELS=out/ew0 bash tools/gpu/benchmark.sh run "$dt" --cells "$cells" \
     --variant ewA=out/ewA --record "$OUT/ew/ew-$dt.json" > "$OUT/ew/ew-$dt.log" 2>&1
