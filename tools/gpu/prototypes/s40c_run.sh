@@ -6,7 +6,9 @@
 # torch.compile. Every candidate schedule of those cells, then Nsight
 # Compute on bf16 / f16 768 at 4000 rows with the L2 left warm (the graph
 # column's condition).
-# Here:  BENCH_KERNELS=out/scan BENCH_WIDTHS="64 128 768 ..." tools/gpu/benchmark.sh emit
+# Here:  BENCH_KERNELS=out/scan BENCH_WIDTHS="64 128 768 1280 1536 2304 3072 5120 8192 12288 16384" \
+#          tools/gpu/benchmark.sh emit   (s39d's kernels)
+#        tools/gpu/benchmark.sh emit   (out/bench)
 #        tools/gpu/schedules.sh emit bf16:4000x768,f16:4000x768,bf16:262144x128,f32:131072x64
 # There (carry out/scan, out/bench, out/schedules):
 #        OUT=$OUT bash tools/gpu/prototypes/s40c_run.sh
