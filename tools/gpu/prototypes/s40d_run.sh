@@ -11,7 +11,14 @@
 #        EXP_A=1 BENCH_KERNELS=out/ewA BENCH_WIDTHS="64 127 128 512 768 1280" tools/gpu/benchmark.sh emit
 #        git apply -R ...; ninja -C build
 #        BENCH_KERNELS=out/ew0 BENCH_WIDTHS="64 127 128 512 768 1280" tools/gpu/benchmark.sh emit
-# There (carry out/ew0, out/ewA, and s40c's): OUT=$OUT bash tools/gpu/prototypes/s40d_run.sh
+# ewT (forty-first session, when out/ewT exists): the product form,
+# prototypes/late-weight-twin.patch built, emitted with EXP_T=4 into out/ewT
+# (BENCH_WIDTHS as above): rows within one subgroup get a twin of the same
+# schedule for many rows (from 4 blocks a processor's rows: 2112 at 768,
+# 8448 at 128 / 127) that keeps w late, the first kernel loads w with x
+# (= ewA's kernel, but at 1280 the first kernel also holds x, as kernels
+# for few rows do).
+# There (carry out/ew0, out/ewA, out/ewT, and s40c's): OUT=$OUT bash tools/gpu/prototypes/s40d_run.sh
 # Prediction: ewA faster at 1-256 rows by 5-10% (one round trip of two or
 # three), 4000 x 768 +3-5%, and at 32768 rows as zp A (-1 to -5% at 128 /
 # 512 / 127).
@@ -23,9 +30,13 @@ mkdir -p "$OUT/ew"
 C16=${C16:-1x768,256x768,4000x768,32768x768,1x128,32768x128,4096x512,32768x512,2000x1280,32768x127}
 for dt in ${DTYPES:-bf16 f16 f32}; do
   cells=$C16; [[ $dt = f32 ]] && cells=1x128,32768x128,131072x64,32768x127
+  more=(); [[ -d out/ewT ]] && more=(--variant ewT=out/ewT)
   BENCH_KERNELS=out/ew0 bash tools/gpu/benchmark.sh run "$dt" --cells "$cells" \
-    --variant ewA=out/ewA --record "$OUT/ew/ew-$dt.json" > "$OUT/ew/ew-$dt.log" 2>&1
-  echo "== $dt (exit $?)"; python3 tools/gpu/variant_ratio.py ewA "$OUT/ew/ew-$dt.json" 2>&1 | tail -14
+    --variant ewA=out/ewA "${more[@]}" --record "$OUT/ew/ew-$dt.json" > "$OUT/ew/ew-$dt.log" 2>&1
+  echo "== $dt (exit $?)"
+  for v in ewA ${more[@]:+ewT}; do
+    python3 tools/gpu/variant_ratio.py $v "$OUT/ew/ew-$dt.json" 2>&1 | tail -20
+  done
 done
 # S40C=0 skips s40c (without leaving a failed test as the exit status).
 if [[ ${S40C:-1} = 1 ]]; then OUT=$OUT bash tools/gpu/prototypes/s40c_run.sh; fi
