@@ -17,7 +17,7 @@
 # widening by shifts, scheduled differently by ptxas), no candidate ahead by
 # more than 2% and Nsight shows more instructions or stalls for bf16.
 set -u
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 cd "$ROOT" || exit 1
 # schedules.py compares each candidate with the default kernel in out/bench;
 # the scan's widths are not suite widths.

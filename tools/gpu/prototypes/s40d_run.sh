@@ -23,7 +23,7 @@
 # three), 4000 x 768 +3-5%, and at 32768 rows as zp A (-1 to -5% at 128 /
 # 512 / 127).
 set -u
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 cd "$ROOT" || exit 1
 mkdir -p "$OUT/ew"
 # DTYPES and C16 (the 16-bit cells) may be narrowed when device time is short.
