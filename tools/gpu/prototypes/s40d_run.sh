@@ -11,9 +11,11 @@
 #        EXP_A=1 BENCH_KERNELS=out/ewA BENCH_WIDTHS="64 127 128 512 768 1280" tools/gpu/benchmark.sh emit
 #        git apply -R ...; ninja -C build
 #        BENCH_KERNELS=out/ew0 BENCH_WIDTHS="64 127 128 512 768 1280" tools/gpu/benchmark.sh emit
-# ewT (forty-first session, when out/ewT exists): the product form,
-# prototypes/late-weight-twin.patch built, emitted with EXP_T=4 into out/ewT
-# (BENCH_WIDTHS as above): rows within one subgroup get a twin of the same
+# ewT (forty-first session, when out/ewT exists): the product form.
+# Here:  git apply tools/gpu/prototypes/late-weight-twin.patch; ninja -C build
+#        EXP_T=4 BENCH_KERNELS=out/ewT BENCH_WIDTHS="64 127 128 512 768 1280" tools/gpu/benchmark.sh emit
+#        git apply -R ...; ninja -C build
+# Rows within one subgroup get a twin of the same
 # schedule for many rows (from 4 blocks a processor's rows: 2112 at 768,
 # 8448 at 128 / 127) that keeps w late, the first kernel loads w with x
 # (= ewA's kernel, but at 1280 the first kernel also holds x, as kernels
