@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -109,13 +110,28 @@ constexpr int64_t kManyRowsCacheMultiple = 2;
 // not resolved finer than the runs' spread.
 constexpr int64_t kHeldRowsCacheMultiple = 5;
 
+// Rows within one subgroup: a kernel for few rows that loads w with x
+// (rownorm-hoist-row-loads) runs while a processor has at most this many
+// blocks of them; its twin for many rows, of the same schedule, keeps w
+// after the reduction. While no other block shares a processor nothing
+// hides w's second round trip: w with x ran 10-44% faster at 1-256 rows of
+// 64-1280 elements, 4-25% at 1000 (but f32 N = 128 -4%); with more blocks
+// they hide it, and the early loads lost: -2 to -18% at 2000-4000 rows of
+// 64 / 128 / 512 elements, -1 to -3% at 32768 rows of 128 / 512 / 768
+// (H100; 768 kept gaining through 16384 rows). PERFLOG.md, forty-second
+// session (s42b).
+constexpr int64_t kEarlyWeightBlocksPerProcessor = 1;
+
 /// A second kernel to create: `op`'s function with `schedule`, preferred
-/// from `fromRows` rows, x over `cacheMultiple` times the shared cache.
+/// from `fromRows` rows, x over `cacheMultiple` times the shared cache; or,
+/// with `weightLate`, the first kernel's schedule with w read after the
+/// reduction.
 struct ManyRowsKernel {
   RmsNormOp op;
   ScheduleAttr schedule;
   int64_t fromRows;
   int64_t cacheMultiple;
+  bool weightLate = false;
 };
 
 /// The rows a block takes by default when each has `threads` threads: as many
@@ -213,6 +229,23 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     return ManyRowsKernel{op, schedule, fromRows, multiple};
   }
 
+  /// The kernel for many rows of `op` whose rows, of whole vectors, fit a
+  /// subgroup (no other kernel for many rows): `op`'s schedule, from the rows
+  /// that give each processor kEarlyWeightBlocksPerProcessor blocks. The
+  /// first kernel then runs only few rows and loads w with x.
+  std::optional<ManyRowsKernel> lateWeightKernel(RmsNormOp op,
+                                                 const TargetInfo &target) {
+    ScheduleAttr s = op.getScheduleAttr();
+    if (!ShapedType::isDynamic(
+            cast<MemRefType>(op.getInput().getType()).getDimSize(0)) ||
+        op.getRowLength() % s.getVectorWidth() != 0 ||
+        s.getThreadsPerRow() > int64_t(target.getSubgroupSize()))
+      return std::nullopt;
+    int64_t fromRows = int64_t(target.getProcessorCount()) *
+                       kEarlyWeightBlocksPerProcessor * s.getRowsPerBlock();
+    return ManyRowsKernel{op, s, fromRows, 0, /*weightLate=*/true};
+  }
+
   /// The first kernel of a function with a kernel for many rows runs below
   /// that kernel's from_rows (a consumer may still use it for every M, the
   /// README says at what cost): one row per block. Rows that share a block
@@ -266,12 +299,17 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
                    b.getI64IntegerAttr(kernel.fromRows));
     func->setAttr(RowNormDialect::getVariantsAttrName(),
                   b.getStrArrayAttr({name}));
-    kernel.op.emitRemark() << "kernel for many rows "
-                           << rownorm::symbolText(func.getContext(), name)
-                           << ": schedule " << kernel.schedule
-                           << " (x re-read), preferred from " << kernel.fromRows
-                           << " rows (x over " << kernel.cacheMultiple
-                           << "x the shared cache)";
+    InFlightDiagnostic remark =
+        kernel.op.emitRemark()
+        << "kernel for many rows "
+        << rownorm::symbolText(func.getContext(), name) << ": schedule "
+        << kernel.schedule
+        << (kernel.weightLate ? " (w read late)" : " (x re-read)")
+        << ", preferred from " << kernel.fromRows << " rows";
+    if (kernel.weightLate)
+      remark << " (" << kEarlyWeightBlocksPerProcessor << " block a processor)";
+    else
+      remark << " (x over " << kernel.cacheMultiple << "x the shared cache)";
   }
 
   LogicalResult checkOptions(RmsNormOp op) {
@@ -587,19 +625,30 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       if (!costModel)
         return WalkResult::advance();
       chosen.push_back(op);
-      if (manyRows)
-        if (auto kernel = manyRowsKernel(op, op.getScheduleAttr(), *target))
-          pending.push_back(*kernel);
+      if (!manyRows)
+        return WalkResult::advance();
+      if (auto kernel = manyRowsKernel(op, op.getScheduleAttr(), *target))
+        pending.push_back(*kernel);
+      else if (auto late = lateWeightKernel(op, *target))
+        pending.push_back(*late);
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
       return signalPassFailure();
-    for (ManyRowsKernel &kernel : pending)
+    // A twin that reads w late shares its first kernel's schedule, which
+    // stays as chosen (its rows fit a subgroup: no barrier to wait at).
+    llvm::SmallPtrSet<Operation *, 4> keepSchedule;
+    for (ManyRowsKernel &kernel : pending) {
       createManyRowsKernel(kernel);
+      if (kernel.weightLate)
+        keepSchedule.insert(kernel.op);
+    }
     // Then the first kernels: those created above and those of an earlier
     // run's output, whose functions already named their kernels for many
     // rows.
     for (RmsNormOp op : chosen) {
+      if (keepSchedule.contains(op))
+        continue;
       auto func = op->getParentOfType<FunctionOpInterface>();
       if (func && func->hasAttr(RowNormDialect::getVariantsAttrName()))
         spreadFewRows(op);

@@ -31,9 +31,15 @@
 // measured, better there than 16 and than no limit): a load that would overflow
 // the batch stays where it is and starts the next one.
 //
-// Only kernels whose rows span several subgroups (those with a barrier) are
-// changed: where a row fits one subgroup, a block holds many rows whose
-// latencies overlap, and hoisting measured slower (bf16 N = 128, 1024).
+// Kernels whose rows span several subgroups (those with a barrier) are
+// changed as above. Where a row fits one subgroup, a block holds many rows
+// whose latencies overlap, and hoisting measured slower (bf16 N = 128,
+// 1024): such kernels are left alone, except that one which runs only few
+// rows (RowsServed::Few: rownorm-tile-rows gave it a twin for many rows
+// that keeps w late) moves w's loads, and only those, into x's batch. With
+// at most a block a processor nothing hides w's round trip after the
+// reduction: 1-256 rows of 64-1280 elements ran 10-44% faster (H100,
+// tools/gpu/PERFLOG.md, forty-second session).
 // Nor kernels whose blocks are half a processor's threads or more: with at
 // most two blocks per processor, a few registers more can halve the
 // occupancy (f32 N = 11008, 1024 threads: 32 -> 45 registers, 22% slower).
@@ -118,17 +124,6 @@ Operation *settlingPoint(Operation *load, bool crossesPhases,
   return nullptr;
 }
 
-/// The kernel argument that holds w (role "w" in the launch contract), or
-/// null when the kernel has no contract or no such parameter.
-FailureOr<Value> weightArgument(gpu::GPUFuncOp kernel) {
-  FailureOr<std::optional<KernelTarget>> known = getKernelTarget(kernel);
-  if (failed(known))
-    return failure();
-  if (!*known)
-    return Value();
-  return contractArgument(kernel, (*known)->contract, "w");
-}
-
 /// Moves `load` right below `stop` (or to the start of its block), with
 /// `slice`.
 void hoist(Operation *load, Operation *stop,
@@ -160,8 +155,9 @@ struct HoistRowLoads final
     SmallVector<Operation *> loads;
     llvm::SmallPtrSet<Operation *, 16> weightLoads; // May cross phases.
     for (gpu::GPUFuncOp kernel : kernels) {
-      // Rows within one subgroup, and blocks of which at most two fit a
-      // processor: left alone (see the top of the file).
+      // Blocks of which at most two fit a processor, and rows within one
+      // subgroup unless the kernel runs only few rows (then w's loads
+      // alone): left alone (see the top of the file).
       bool rowsSpanSubgroups = false;
       kernel.walk([&](gpu::BarrierOp) { rowsSpanSubgroups = true; });
       std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
@@ -169,17 +165,27 @@ struct HoistRowLoads final
       if (block)
         for (int32_t extent : *block)
           threads *= extent;
-      if (!rowsSpanSubgroups || !block ||
-          2 * threads >= target->getMaxThreadsPerProcessor())
+      if (!block || 2 * threads >= target->getMaxThreadsPerProcessor())
         continue;
-      FailureOr<Value> weight = weightArgument(kernel);
-      if (failed(weight))
+      FailureOr<std::optional<KernelTarget>> known = getKernelTarget(kernel);
+      if (failed(known))
         return signalPassFailure();
+      // The argument that holds w (role "w" in the launch contract).
+      Value weight;
+      if (*known)
+        weight = contractArgument(kernel, (*known)->contract, "w");
+      bool onlyWeight = !rowsSpanSubgroups;
+      if (onlyWeight &&
+          (!weight || rowsServed((*known)->contract.kernel) != RowsServed::Few))
+        continue;
       kernel.walk([&](Operation *op) {
         if (!isGlobalLoad(op))
           return;
+        bool isWeight = weight && argumentOf(op->getOperand(0)) == weight;
+        if (onlyWeight && !isWeight)
+          return;
         loads.push_back(op);
-        if (*weight && argumentOf(op->getOperand(0)) == *weight)
+        if (isWeight)
           weightLoads.insert(op);
       });
     }

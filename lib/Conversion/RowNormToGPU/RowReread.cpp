@@ -45,8 +45,12 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
                   kernel.schedule.getVectorsPerThread(), contract.rowsPerBlock,
                   contract.block[0] * contract.block[1] * contract.block[2],
                   /*inPlace=*/!llvm::is_contained(kernel.roles, "x"),
-                  widensByConversion(kernel.dtype),
-                  kernel.fromRows           ? RowsServed::Many
-                  : kernel.variants.empty() ? RowsServed::All
-                                            : RowsServed::Few});
+                  widensByConversion(kernel.dtype), rowsServed(kernel)});
+}
+
+mlir::rmsnorm::RowsServed
+mlir::rmsnorm::rowsServed(const rownorm::KernelDescription &kernel) {
+  return kernel.fromRows           ? RowsServed::Many
+         : kernel.variants.empty() ? RowsServed::All
+                                   : RowsServed::Few;
 }

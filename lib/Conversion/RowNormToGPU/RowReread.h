@@ -40,6 +40,10 @@ FailureOr<std::optional<KernelTarget>> getKernelTarget(gpu::GPUFuncOp kernel);
 Value contractArgument(gpu::GPUFuncOp kernel,
                        const rownorm::LaunchContract &contract, StringRef name);
 
+/// Which rows `kernel` runs (TargetInfo.h): `Many` with a from_rows, `Few`
+/// where it names a kernel for many rows in its variants, else `All`.
+RowsServed rowsServed(const rownorm::KernelDescription &kernel);
+
 /// Whether the scaling of `contract`'s kernel reads x again rather than
 /// reusing the registers of the sum of squares (TargetInfo.h's rule; the
 /// rows are in place unless a parameter has role "x").
