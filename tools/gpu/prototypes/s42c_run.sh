@@ -6,6 +6,7 @@
 #        tools/gpu/harness.sh emit              (out/sweep, out/negative: 192 kernels)
 #        (out/ew0: the kernels before, as in s40d_run.sh)
 # There (carry out/ew0, out/ewP, out/sweep, out/negative): OUT=$OUT bash tools/gpu/prototypes/s42c_run.sh
+# (In this order: 2, 3, then 1.)
 # 1. ewP against ew0 by rows. Prediction: as ewF in s42b below from_rows
 #    (+10 to +44% at 1-256 rows), within 1% of ew0 from it (the twin is
 #    ew0's kernel: 32768 rows, and 4000 rows of 64 / 128 / 512 / 768).
@@ -20,18 +21,7 @@
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 cd "$ROOT" || exit 1
-mkdir -p "$OUT/p"
-ROWS=${ROWS:-1 64 256 1000 4000 32768}
-cells() { local c=() n m; for n in "$@"; do for m in $ROWS; do c+=("${m}x$n"); done; done
-          local IFS=,; echo "${c[*]}"; }
-for dt in ${DTYPES:-bf16 f16 f32}; do
-  if [[ $dt = f32 ]]; then cl=$(cells 64 128); else cl=$(cells 128 512 768 1280); fi
-  BENCH_KERNELS=out/ew0 bash tools/gpu/benchmark.sh run "$dt" --cells "$cl" \
-    --variant new=out/ewP --record "$OUT/p/new-$dt.json" > "$OUT/p/new-$dt.log" 2>&1
-  echo "== $dt (exit $?)"
-  python3 tools/gpu/variant_ratio.py new "$OUT/p/new-$dt.json" 2>&1 | tail -30
-done
-[[ ${BENCH_ONLY:-0} = 1 ]] && exit 0
+if [[ ${BENCH_ONLY:-0} != 1 ]]; then
 OUT=$OUT bash tools/gpu/harness.sh run checks > "$OUT/checks.txt" 2>&1
 echo "checks: exit $?"; tail -12 "$OUT/checks.txt"
 # Only the functions with a twin of the same schedule: the others aside.
@@ -53,3 +43,15 @@ print(f'sweep on {len(keep)} kernels')
 PY
 OUT=$OUT bash tools/gpu/harness.sh run sweep > "$OUT/sweep.txt" 2>&1
 echo "sweep: exit $?"; tail -8 "$OUT/sweep.txt"
+fi
+mkdir -p "$OUT/p"
+ROWS=${ROWS:-1 64 256 1000 4000 32768}
+cells() { local c=() n m; for n in "$@"; do for m in $ROWS; do c+=("${m}x$n"); done; done
+          local IFS=,; echo "${c[*]}"; }
+for dt in ${DTYPES:-bf16 f16 f32}; do
+  if [[ $dt = f32 ]]; then cl=$(cells 64 128); else cl=$(cells 128 512 768 1280); fi
+  BENCH_KERNELS=out/ew0 bash tools/gpu/benchmark.sh run "$dt" --cells "$cl" \
+    --variant new=out/ewP --record "$OUT/p/new-$dt.json" > "$OUT/p/new-$dt.log" 2>&1
+  echo "== $dt (exit $?)"
+  python3 tools/gpu/variant_ratio.py new "$OUT/p/new-$dt.json" 2>&1 | tail -30
+done
