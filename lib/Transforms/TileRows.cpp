@@ -266,29 +266,31 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
                     << " (one row per block, spread over the processors)";
   }
 
-  /// Clones the function of `kernel.op` with the many-rows schedule.
-  void createManyRowsKernel(ManyRowsKernel kernel) {
+  /// Clones the function of `kernel.op` with the many-rows schedule; false
+  /// where none is created (the function already names or is such a kernel,
+  /// holds several ops, or the name is unusable).
+  bool createManyRowsKernel(ManyRowsKernel kernel) {
     auto func = dyn_cast<func::FuncOp>(kernel.op->getParentOp());
     Operation *table = func ? func->getParentOp() : nullptr;
     if (!func || !table || !table->hasTrait<OpTrait::SymbolTable>() ||
         func->hasAttr(RowNormDialect::getVariantsAttrName()) ||
         func->hasAttr(RowNormDialect::getFromRowsAttrName()))
-      return;
+      return false;
     // Only a function whose one rownorm op is the kernel.
     int ops = 0;
     func.walk([&](RmsNormOp) { ++ops; });
     if (ops != 1)
-      return;
+      return false;
     std::string name = (func.getSymName() + "_many_rows").str();
     if (std::string why = rownorm::checkKernelName(name); !why.empty()) {
       kernel.op.emitRemark() << "no kernel for many rows: " << why;
-      return;
+      return false;
     }
     if (SymbolTable::lookupSymbolIn(table, name)) {
       kernel.op.emitRemark() << "no kernel for many rows: the name "
                              << rownorm::symbolText(func.getContext(), name)
                              << " is taken";
-      return;
+      return false;
     }
     OpBuilder b(func);
     b.setInsertionPointAfter(func);
@@ -310,6 +312,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       remark << " (" << kEarlyWeightBlocksPerProcessor << " block a processor)";
     else
       remark << " (x over " << kernel.cacheMultiple << "x the shared cache)";
+    return true;
   }
 
   LogicalResult checkOptions(RmsNormOp op) {
@@ -636,13 +639,12 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     if (result.wasInterrupted())
       return signalPassFailure();
     // A twin that reads w late shares its first kernel's schedule, which
-    // stays as chosen (its rows fit a subgroup: no barrier to wait at).
+    // stays as chosen (its rows fit a subgroup: no barrier to wait at); a
+    // function that got no such twin here is treated as before.
     llvm::SmallPtrSet<Operation *, 4> keepSchedule;
-    for (ManyRowsKernel &kernel : pending) {
-      createManyRowsKernel(kernel);
-      if (kernel.weightLate)
+    for (ManyRowsKernel &kernel : pending)
+      if (createManyRowsKernel(kernel) && kernel.weightLate)
         keepSchedule.insert(kernel.op);
-    }
     // Then the first kernels: those created above and those of an earlier
     // run's output, whose functions already named their kernels for many
     // rows.

@@ -107,6 +107,23 @@ func.func @again_8192_many_rows(%x: memref<?x8192xbf16>, %w: memref<8192xbf16>, 
   return
 }
 
+// The same where a row fits a subgroup (where rownorm-tile-rows would give a
+// twin that reads w late and keep the first kernel's schedule): no twin is
+// made here, so the first kernel is spread as every first kernel is.
+// CHECK-LABEL: func.func @again_768(
+// CHECK-SAME: attributes {rownorm.variants = ["again_768_many_rows"]}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 32, vector_width = 8, vectors_per_thread = 3>
+// CHECK-NOT: func.func @again_768_many_rows_many_rows
+// SPREAD: remark: kernel for few rows: schedule #rownorm.schedule<rows_per_block = 1, threads_per_row = 32, vector_width = 8, vectors_per_thread = 3> (one row per block, spread over the processors)
+func.func @again_768(%x: memref<?x768xbf16>, %w: memref<768xbf16>, %y: memref<?x768xbf16>) attributes {rownorm.variants = ["again_768_many_rows"]} {
+  rownorm.rms_norm ins(%x : memref<?x768xbf16>) weight(%w : memref<768xbf16>) outs(%y : memref<?x768xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @again_768_many_rows(%x: memref<?x768xbf16>, %w: memref<768xbf16>, %y: memref<?x768xbf16>) attributes {rownorm.from_rows = 528 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x768xbf16>) weight(%w : memref<768xbf16>) outs(%y : memref<?x768xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
 // A name that would be too long for a kernel: a remark, none.
 // CHECK-LABEL: func.func @kxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(
 // CHECK-NOT: rownorm.variants
