@@ -3,8 +3,9 @@
 // thread holds at least four 16-byte vectors, the target has hinted loads
 // (rownorm-cache-hints keeps the first read in the cache), and the rows of
 // the blocks a chip holds at once fit its shared cache (sm_90: 132 SMs of
-// 2048 threads, 50 MiB); except f16 kernels not for many rows with at most
-// 32 values per thread, and kernels for few rows whose blocks fit a
+// 2048 threads, 50 MiB); except f16 kernels not for many rows (or for many
+// rows that fit a subgroup: rownorm-tile-rows' late-weight twins) with at
+// most 32 values per thread, and kernels for few rows whose blocks fit a
 // processor at least 8 times or whose threads hold four vectors (the fewest
 // re-read), which hold x. The re-reads are marked rownorm.reload,
 // like the copy for rows of unknown alignment's.
@@ -124,6 +125,20 @@ func.func @f16_eight_vectors(%x: memref<?x16384xf16, strided<[?, 1]>>, %w: memre
 // CHECK: } else {
 func.func @f16_for_many_rows(%x: memref<?x4096xf16, strided<[?, 1]>>, %w: memref<4096xf16>, %y: memref<?x4096xf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 12800 : i64} {
   rownorm.rms_norm ins(%x : memref<?x4096xf16, strided<[?, 1]>>) weight(%w : memref<4096xf16>) outs(%y : memref<?x4096xf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 1, threads_per_row = 128, vector_width = 8, vectors_per_thread = 4>}
+  return
+}
+
+// A kernel for many rows whose rows fit a subgroup is rownorm-tile-rows'
+// twin that reads w late, of its first kernel's schedule (chosen for any M):
+// it holds as a kernel for every M does (f16, 32 values per thread).
+// CHECK-LABEL: gpu.func @f16_late_weight_twin
+// CHECK: %[[X:.*]] = memref.reinterpret_cast %arg0
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x1024xf16, strided<[?, 1]>>, vector<8xf16>
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: } else {
+func.func @f16_late_weight_twin(%x: memref<?x1024xf16, strided<[?, 1]>>, %w: memref<1024xf16>, %y: memref<?x1024xf16, strided<[?, 1]>>) attributes {rownorm.from_rows = 528 : i64} {
+  rownorm.rms_norm ins(%x : memref<?x1024xf16, strided<[?, 1]>>) weight(%w : memref<1024xf16>) outs(%y : memref<?x1024xf16, strided<[?, 1]>>) {epsilon = 1.0e-05 : f32, schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 4>}
   return
 }
 

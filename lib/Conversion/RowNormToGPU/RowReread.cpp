@@ -38,6 +38,13 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
   // LaunchContract::fromAttr has checked the schedule, the element type and
   // the block (positive, the schedule's shape).
   const rownorm::KernelDescription &kernel = contract.kernel;
+  // A kernel for many rows whose rows fit a subgroup is rownorm-tile-rows'
+  // twin that reads w late: its first kernel's schedule, chosen for any M,
+  // so it re-reads (or holds) as one kernel for every M would.
+  RowsServed rows = rowsServed(kernel);
+  if (rows == RowsServed::Many &&
+      kernel.schedule.getThreadsPerRow() <= int64_t(target.getSubgroupSize()))
+    rows = RowsServed::All;
   return shouldRereadRows(
       target, RowKernelShape{
                   kernel.dtype.getIntOrFloatBitWidth() / 8, kernel.n,
@@ -45,7 +52,7 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
                   kernel.schedule.getVectorsPerThread(), contract.rowsPerBlock,
                   contract.block[0] * contract.block[1] * contract.block[2],
                   /*inPlace=*/!llvm::is_contained(kernel.roles, "x"),
-                  widensByConversion(kernel.dtype), rowsServed(kernel)});
+                  widensByConversion(kernel.dtype), rows});
 }
 
 mlir::rmsnorm::RowsServed
