@@ -122,9 +122,23 @@ constexpr int64_t kHeldRowsCacheMultiple = 5;
 // session (s42b).
 constexpr int64_t kEarlyWeightBlocksPerProcessor = 1;
 
+// Where a thread holds at least this many vectors, the first kernel (w with
+// x) keeps gaining past one block a processor, while x stays in the shared
+// cache: at 528-16384 rows it ran 1.07-1.16x the twin's speed (geomean of
+// three runs, 16-bit 768 / 896 / 1280, f32 896; cells 0.90-1.39x), where
+// two vectors a thread ran 1.02x (512: 0.91-1.13x) (H100, PERFLOG.md,
+// forty-third session, s43b). Its twin then takes over where x is over
+// kManyRowsCacheMultiple times the shared cache, as the re-read twins do:
+// at 32768 rows 768's ran 1.6-1.8% ahead (s42b). Only rows over at least
+// half a subgroup (16-32 threads measured): narrow rows, many a block, lost
+// with w early at 2000-4000 rows (16-bit 128, f32 64 / 128, s42b), and
+// none of three vectors was measured.
+constexpr int64_t kEarlyWeightUntilCachedVectors = 3;
+
 /// A second kernel to create: `op`'s function with `schedule`, preferred
-/// from `fromRows` rows, x over `cacheMultiple` times the shared cache; or,
-/// with `weightLate`, the first kernel's schedule with w read after the
+/// from `fromRows` rows, x over `cacheMultiple` times the shared cache (0:
+/// kEarlyWeightBlocksPerProcessor blocks a processor); or, with
+/// `weightLate`, the first kernel's schedule with w read after the
 /// reduction.
 struct ManyRowsKernel {
   RmsNormOp op;
@@ -231,8 +245,11 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
 
   /// The kernel for many rows of `op` whose rows, of whole vectors, fit a
   /// subgroup (no other kernel for many rows): `op`'s schedule, from the rows
-  /// that give each processor kEarlyWeightBlocksPerProcessor blocks. The
-  /// first kernel then runs only few rows and loads w with x.
+  /// that give each processor kEarlyWeightBlocksPerProcessor blocks, or, at
+  /// kEarlyWeightUntilCachedVectors vectors a thread or more over half a
+  /// subgroup or more, from x over kManyRowsCacheMultiple times the shared
+  /// cache. The first kernel then
+  /// runs only the rows below and loads w with x.
   std::optional<ManyRowsKernel> lateWeightKernel(RmsNormOp op,
                                                  const TargetInfo &target) {
     ScheduleAttr s = op.getScheduleAttr();
@@ -243,7 +260,18 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       return std::nullopt;
     int64_t fromRows = int64_t(target.getProcessorCount()) *
                        kEarlyWeightBlocksPerProcessor * s.getRowsPerBlock();
-    return ManyRowsKernel{op, s, fromRows, 0, /*weightLate=*/true};
+    int64_t multiple = 0;
+    if (s.getVectorsPerThread() >= kEarlyWeightUntilCachedVectors &&
+        2 * s.getThreadsPerRow() >= int64_t(target.getSubgroupSize())) {
+      multiple = kManyRowsCacheMultiple;
+      int64_t rowBytes =
+          op.getRowLength() * op.getElementType().getIntOrFloatBitWidth() / 8;
+      fromRows = std::max<int64_t>(
+          fromRows,
+          llvm::divideCeil(multiple * int64_t(target.getSharedCacheBytes()),
+                           rowBytes));
+    }
+    return ManyRowsKernel{op, s, fromRows, multiple, /*weightLate=*/true};
   }
 
   /// The first kernel of a function with a kernel for many rows runs below
@@ -308,10 +336,10 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         << kernel.schedule
         << (kernel.weightLate ? " (w read late)" : " (x re-read)")
         << ", preferred from " << kernel.fromRows << " rows";
-    if (kernel.weightLate)
-      remark << " (" << kEarlyWeightBlocksPerProcessor << " block a processor)";
-    else
+    if (kernel.cacheMultiple)
       remark << " (x over " << kernel.cacheMultiple << "x the shared cache)";
+    else
+      remark << " (" << kEarlyWeightBlocksPerProcessor << " block a processor)";
     return true;
   }
 

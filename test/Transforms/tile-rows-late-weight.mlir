@@ -1,10 +1,13 @@
 // rownorm-tile-rows (option many-rows) where a row of whole vectors fits one
 // subgroup's threads and M is given at launch: a twin `<name>_many_rows` of
 // the same schedule, preferred from the rows that give each processor one
-// block (132 x rows per block on sm_90). The first kernel keeps its
-// schedule (not spread to one row per block) and, naming the twin in
-// rownorm.variants, runs only few rows: rownorm-hoist-row-loads loads w with
-// x there, the twin reads w after the reduction.
+// block (132 x rows per block on sm_90), or, where a thread holds three
+// vectors or more and a row spans half a subgroup or more, from x over
+// twice the shared cache (ceil(2 x 50 MiB /
+// row bytes) on sm_90). The first kernel keeps its schedule (not spread to
+// one row per block) and, naming the twin in rownorm.variants, runs only the
+// rows below: rownorm-hoist-row-loads loads w with x there, the twin reads w
+// after the reduction.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows="many-rows=1" 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // Without the option no twin.
@@ -14,17 +17,39 @@
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 
-// 96 vectors: 32 threads x 3, four rows per block: from 132 x 4 = 528 rows.
+// 96 vectors: 32 threads x 3, four rows per block; three vectors a thread:
+// from ceil(2 x 50 MiB / 1536 bytes) = 68267 rows.
 // CHECK-LABEL: func.func @bf16_768(
 // CHECK-SAME: attributes {rownorm.variants = ["bf16_768_many_rows"]}
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 3>
 // CHECK-LABEL: func.func @bf16_768_many_rows(
-// CHECK-SAME: attributes {rownorm.from_rows = 528 : i64}
+// CHECK-SAME: attributes {rownorm.from_rows = 68267 : i64}
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 3>
-// REMARK: remark: kernel for many rows @bf16_768_many_rows: schedule #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 3> (w read late), preferred from 528 rows (1 block a processor)
+// REMARK: remark: kernel for many rows @bf16_768_many_rows: schedule #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 3> (w read late), preferred from 68267 rows (x over 2x the shared cache)
 // REMARK-NOT: kernel for few rows: schedule
 func.func @bf16_768(%x: memref<?x768xbf16>, %w: memref<768xbf16>, %y: memref<?x768xbf16>) {
   rownorm.rms_norm ins(%x : memref<?x768xbf16>) weight(%w : memref<768xbf16>) outs(%y : memref<?x768xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 64 vectors: 32 threads x 2, four rows per block; two vectors a thread:
+// from 132 x 4 = 528 rows (one block a processor).
+// CHECK-LABEL: func.func @bf16_512_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 528 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 2>
+// REMARK: remark: kernel for many rows @bf16_512_many_rows: {{.*}} (w read late), preferred from 528 rows (1 block a processor)
+func.func @bf16_512(%x: memref<?x512xbf16>, %w: memref<512xbf16>, %y: memref<?x512xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x512xbf16>) weight(%w : memref<512xbf16>) outs(%y : memref<?x512xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 12 vectors: 4 threads x 3, 32 rows per block; three vectors a thread but
+// rows narrower than half a subgroup: from 132 x 32 = 4224 rows.
+// CHECK-LABEL: func.func @bf16_96_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 4224 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 32, threads_per_row = 4, vector_width = 8, vectors_per_thread = 3>
+func.func @bf16_96(%x: memref<?x96xbf16>, %w: memref<96xbf16>, %y: memref<?x96xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x96xbf16>) weight(%w : memref<96xbf16>) outs(%y : memref<?x96xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 
@@ -64,4 +89,28 @@ func.func @bf16_1024(%x: memref<?x1024xbf16>, %w: memref<1024xbf16>, %y: memref<
   return
 }
 
+}
+
+// -----
+
+// gfx942 (304 processors, subgroups of 64, 32 MiB shared cache): 128
+// vectors over 64 threads x 2, four rows per block: from 304 x 4 = 1216
+// rows; 192 vectors over 64 x 3: from ceil(2 x 32 MiB / 3072) = 21846.
+module attributes {rownorm.target = #rocdl.target<chip = "gfx942">} {
+// CHECK-LABEL: func.func @gfx942_bf16_1024(
+// CHECK-SAME: attributes {rownorm.variants = ["gfx942_bf16_1024_many_rows"]}
+// CHECK-LABEL: func.func @gfx942_bf16_1024_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 1216 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 64, vector_width = 8, vectors_per_thread = 2>
+// CHECK-LABEL: func.func @gfx942_bf16_1536_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 21846 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 64, vector_width = 8, vectors_per_thread = 3>
+func.func @gfx942_bf16_1024(%x: memref<?x1024xbf16>, %w: memref<1024xbf16>, %y: memref<?x1024xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x1024xbf16>) weight(%w : memref<1024xbf16>) outs(%y : memref<?x1024xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @gfx942_bf16_1536(%x: memref<?x1536xbf16>, %w: memref<1536xbf16>, %y: memref<?x1536xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x1536xbf16>) weight(%w : memref<1536xbf16>) outs(%y : memref<?x1536xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
 }
