@@ -183,7 +183,7 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
     x's loads stay and are not counted, so the batch budget does not bound
     it: all of w's vectors join and the kernel holds them beside x's
     (sm_90 16-bit N = 896, 16 threads x 7: 82 registers against its twin's
-    56, still 1.07-1.09x the twin's speed at 528-16384 rows, PERFLOG
+    48-56, still 1.07-1.09x the twin's speed at 528-16384 rows, PERFLOG
     forty-third session).
   }];
 }
