@@ -178,6 +178,16 @@ bool hasStageableRowStride(Value rows) {
          strides[0] == type.getDimSize(1) && offset == 0;
 }
 
+/// The rows from which `op`'s x is over `multiple` times `target`'s shared
+/// cache: a kernel for many rows is preferred from there.
+int64_t rowsOverSharedCache(RmsNormOp op, int64_t multiple,
+                            const TargetInfo &target) {
+  int64_t rowBytes =
+      op.getRowLength() * op.getElementType().getIntOrFloatBitWidth() / 8;
+  return llvm::divideCeil(multiple * int64_t(target.getSharedCacheBytes()),
+                          rowBytes);
+}
+
 struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   using Base::Base;
 
@@ -238,9 +248,8 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
         return std::nullopt;
       multiple = kHeldRowsCacheMultiple;
     }
-    int64_t fromRows = llvm::divideCeil(
-        multiple * int64_t(target.getSharedCacheBytes()), n * elementBytes);
-    return ManyRowsKernel{op, schedule, fromRows, multiple};
+    return ManyRowsKernel{op, schedule,
+                          rowsOverSharedCache(op, multiple, target), multiple};
   }
 
   /// The kernel for many rows of `op` whose rows, of whole vectors, fit a
@@ -248,8 +257,8 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   /// that give each processor kEarlyWeightBlocksPerProcessor blocks, or, at
   /// kEarlyWeightUntilCachedVectors vectors a thread or more over half a
   /// subgroup or more, from x over kManyRowsCacheMultiple times the shared
-  /// cache. The first kernel then
-  /// runs only the rows below and loads w with x.
+  /// cache. The first kernel then runs only the rows below and loads w with
+  /// x.
   std::optional<ManyRowsKernel> lateWeightKernel(RmsNormOp op,
                                                  const TargetInfo &target) {
     ScheduleAttr s = op.getScheduleAttr();
@@ -264,12 +273,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     if (s.getVectorsPerThread() >= kEarlyWeightUntilCachedVectors &&
         2 * s.getThreadsPerRow() >= int64_t(target.getSubgroupSize())) {
       multiple = kManyRowsCacheMultiple;
-      int64_t rowBytes =
-          op.getRowLength() * op.getElementType().getIntOrFloatBitWidth() / 8;
-      fromRows = std::max<int64_t>(
-          fromRows,
-          llvm::divideCeil(multiple * int64_t(target.getSharedCacheBytes()),
-                           rowBytes));
+      fromRows = std::max(fromRows, rowsOverSharedCache(op, multiple, target));
     }
     return ManyRowsKernel{op, s, fromRows, multiple, /*weightLate=*/true};
   }
