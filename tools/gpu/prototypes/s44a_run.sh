@@ -53,3 +53,5 @@ for dt in ${DTYPES:-bf16 f16 f32}; do
     echo "== $dt $v"; python3 tools/gpu/variant_ratio.py $v "$R"/wf-$dt-run*.json 2>&1 | tail -12
   done
 done | tee "$R/ratios.txt"
+# One archive: the device returns a limited number of files.
+cd "$OUT" && tar czf s44a.tgz s44a && rm -rf s44a

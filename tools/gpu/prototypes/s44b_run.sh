@@ -36,3 +36,5 @@ done
 for dt in ${DTYPES:-bf16 f32}; do
   echo "== $dt"; python3 tools/gpu/variant_ratio.py wfc "$R"/wfc-$dt-run*.json 2>&1 | tail -20
 done | tee "$R/ratios.txt"
+# One archive: the device returns a limited number of files.
+cd "$OUT" && tar czf s44b.tgz s44b && rm -rf s44b
