@@ -26,8 +26,9 @@
 # not run): prototypes/weight-first-held-four.patch limits the patch's rule
 # to threads holding >= 4 vectors in blocks of >= a quarter of a processor's
 # threads; of 32 widths x 3 dtypes on sm_90 it changes only bf16 16384
-# (62 -> 64 registers) and f32 8192 (48 -> 53), as out/wfC does. Emitted
-# with it into out/wfC, `wfc` measures it.
+# (62 -> 64 registers) and f32 8192 (48 -> 53). At 8192 / 16384 it emits
+# the same kernels as weight-first-few-rows.patch (PTX compared), so
+# out/wfC, and `wfc`, stand for both.
 # There (carry out/wf0, out/wf1, out/wfC): OUT=$OUT bash tools/gpu/prototypes/s44a_run.sh
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
