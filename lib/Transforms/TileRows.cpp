@@ -132,7 +132,8 @@ constexpr int64_t kEarlyWeightBlocksPerProcessor = 1;
 // at 32768 rows 768's ran 1.6-1.8% ahead (s42b). Only rows over at least
 // half a subgroup (16-32 threads measured): narrow rows, many a block, lost
 // with w early at 2000-4000 rows (16-bit 128, f32 64 / 128, s42b), and
-// none of three vectors was measured.
+// none of three vectors was measured. From kFewRowsFormVectors (TargetInfo.h)
+// there is no twin at all.
 constexpr int64_t kEarlyWeightUntilCachedVectors = 3;
 
 /// A second kernel to create: `op`'s function with `schedule`, preferred
@@ -257,15 +258,17 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   /// that give each processor kEarlyWeightBlocksPerProcessor blocks, or, at
   /// kEarlyWeightUntilCachedVectors vectors a thread or more over half a
   /// subgroup or more, from x over kManyRowsCacheMultiple times the shared
-  /// cache. The first kernel then runs only the rows below and loads w with
-  /// x.
+  /// cache; none where the first keeps its form at every row count
+  /// (keepsFewRowsForm). The first kernel then runs only the rows below and
+  /// loads w with x.
   std::optional<ManyRowsKernel> lateWeightKernel(RmsNormOp op,
                                                  const TargetInfo &target) {
     ScheduleAttr s = op.getScheduleAttr();
     if (!ShapedType::isDynamic(
             cast<MemRefType>(op.getInput().getType()).getDimSize(0)) ||
         op.getRowLength() % s.getVectorWidth() != 0 ||
-        s.getThreadsPerRow() > int64_t(target.getSubgroupSize()))
+        s.getThreadsPerRow() > int64_t(target.getSubgroupSize()) ||
+        keepsFewRowsForm(target, s.getThreadsPerRow(), s.getVectorsPerThread()))
       return std::nullopt;
     int64_t fromRows = int64_t(target.getProcessorCount()) *
                        kEarlyWeightBlocksPerProcessor * s.getRowsPerBlock();

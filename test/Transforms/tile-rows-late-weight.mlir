@@ -2,9 +2,10 @@
 // subgroup's threads and M is given at launch: a twin `<name>_many_rows` of
 // the same schedule, preferred from the rows that give each processor one
 // block (132 x rows per block on sm_90), or, where a thread holds three
-// vectors or more and a row spans half a subgroup or more, from x over
-// twice the shared cache (ceil(2 x 50 MiB /
-// row bytes) on sm_90). The first kernel keeps its schedule (not spread to
+// or four vectors and a row spans half a subgroup or more, from x over
+// twice the shared cache (ceil(2 x 50 MiB / row bytes) on sm_90); from five
+// vectors there, none (TargetInfo.h's keepsFewRowsForm: the first kernel
+// runs every row count). The first kernel keeps its schedule (not spread to
 // one row per block) and, naming the twin in rownorm.variants, runs only the
 // rows below: rownorm-hoist-row-loads loads w with x there, the twin reads w
 // after the reduction.
@@ -29,6 +30,37 @@ module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 // REMARK-NOT: kernel for few rows: schedule
 func.func @bf16_768(%x: memref<?x768xbf16>, %w: memref<768xbf16>, %y: memref<?x768xbf16>) {
   rownorm.rms_norm ins(%x : memref<?x768xbf16>) weight(%w : memref<768xbf16>) outs(%y : memref<?x768xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 120 vectors: 32 threads x 4: from ceil(2 x 50 MiB / 1920 bytes) = 54614.
+// CHECK-LABEL: func.func @bf16_960(
+// CHECK-SAME: attributes {rownorm.variants = ["bf16_960_many_rows"]}
+// CHECK-LABEL: func.func @bf16_960_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 54614 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 4>
+func.func @bf16_960(%x: memref<?x960xbf16>, %w: memref<960xbf16>, %y: memref<?x960xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x960xbf16>) weight(%w : memref<960xbf16>) outs(%y : memref<?x960xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// 160 vectors: 32 threads x 5, and 112 over 16 x 7 (896): none.
+// CHECK-LABEL: func.func @bf16_1280(
+// CHECK-NOT: rownorm.variants
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 5>
+// CHECK-NOT: func.func @bf16_1280_many_rows
+// CHECK-LABEL: func.func @bf16_896(
+// CHECK-NOT: rownorm.variants
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 8, threads_per_row = 16, vector_width = 8, vectors_per_thread = 7>
+// CHECK-NOT: func.func @bf16_896_many_rows
+// REMARK-NOT: kernel for many rows @bf16_1280_many_rows
+// REMARK-NOT: kernel for many rows @bf16_896_many_rows
+func.func @bf16_1280(%x: memref<?x1280xbf16>, %w: memref<1280xbf16>, %y: memref<?x1280xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x1280xbf16>) weight(%w : memref<1280xbf16>) outs(%y : memref<?x1280xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @bf16_896(%x: memref<?x896xbf16>, %w: memref<896xbf16>, %y: memref<?x896xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x896xbf16>) weight(%w : memref<896xbf16>) outs(%y : memref<?x896xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 

@@ -178,9 +178,35 @@ inline bool widensByConversion(Type type) { return type.isF16(); }
 /// Which rows a kernel runs, where a function has a kernel for many rows
 /// (rownorm-tile-rows): `Few`, the first kernel, which names the other in
 /// its `variants` (a launcher that picks by M runs it only below that
-/// kernel's `from_rows`); `Many`, the kernel for many rows, whose schedule
-/// was chosen for the re-read; `All` where there is one kernel.
+/// kernel's `from_rows`), and the one kernel of rows that keep that form
+/// at every row count (keepsFewRowsForm); `Many`, the kernel for many rows,
+/// whose schedule was chosen for the re-read; `All` where there is one
+/// kernel otherwise.
 enum class RowsServed { All, Few, Many };
+
+/// From this many vectors a thread, rows of whole vectors within one
+/// subgroup and over half of it or more get no twin for many rows: the
+/// first kernel's form for few rows (w loaded with x, rows held as for few)
+/// runs every row count. Past twice the shared cache, where the twins take
+/// over at three or four vectors, it still ran 1.1-7.7% ahead of its twin
+/// at 16-bit 640 / 896 / 1280 / 1792 and f32 320 / 448 / 640 / 896 (five
+/// or seven vectors; every cell of two runs at 32768-131072 rows), while at
+/// three vectors (768) the two were even and at four they split by type
+/// (bf16 832 / 960 +1.6 to +4.5%, f16 -1.2 to +0.2%). Below that edge it
+/// ran 1.07-1.16x the twin (geomean). H100, tools/gpu/PERFLOG.md,
+/// forty-third and forty-fifth sessions (s43b, s45a-c).
+inline constexpr int64_t kFewRowsFormVectors = 5;
+
+/// Whether a kernel whose rows of whole vectors take `threadsPerRow`
+/// threads of `vectorsPerThread` vectors each keeps the form for few rows
+/// at every row count (kFewRowsFormVectors): rownorm-tile-rows makes it no
+/// twin, and the passes that shape a kernel for few rows shape it so.
+inline bool keepsFewRowsForm(const TargetInfo &target, int64_t threadsPerRow,
+                             int64_t vectorsPerThread) {
+  int64_t subgroup = target.getSubgroupSize();
+  return threadsPerRow <= subgroup && 2 * threadsPerRow >= subgroup &&
+         vectorsPerThread >= kFewRowsFormVectors;
+}
 
 /// The shape of a kernel, as the re-read rule sees it.
 struct RowKernelShape {

@@ -121,9 +121,11 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       vectors, fit one subgroup's threads (M not fixed): a twin of the same
       schedule, `<name>_many_rows` from processors x rows per block rows
       (one block a processor; the remark says "w read late"), or, where a
-      thread holds three vectors or more and a row spans at least half a
+      thread holds three or four vectors and a row spans at least half a
       subgroup, from x over twice the shared cache (2 x L2 bytes / row
-      bytes). The first kernel keeps its schedule and, as a kernel for few
+      bytes); none from five vectors there (TargetInfo.h's
+      keepsFewRowsForm: the lone kernel keeps the form for few rows at
+      every M). The first kernel keeps its schedule and, as a kernel for few
       rows, loads w with x (`rownorm-hoist-row-loads`); the twin reads w
       after the reduction, where other blocks hide that round trip.
       Measured (H100, PERFLOG forty-second and forty-third sessions, s42b,
@@ -131,7 +133,9 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       6-8% slower at 2000 rows of 16-bit 512, 2-18% at 2000-4000 rows of
       16-bit 128 and f32 64 / 128; 1.07-1.16x (geomean) at 528-16384 rows
       of 16-bit 768 / 896 / 1280 and f32 896; 1-3% slower at 32768 rows of
-      16-bit 128 / 512 / 768.
+      16-bit 128 / 512 / 768; past twice L2 (s45a-c) even at three vectors,
+      split by type at four, and 1.1-7.7% faster at five or seven (16-bit
+      640-1792, f32 320-896, 32768-131072 rows).
     Each option overrides one choice (0 keeps the cost model's); an option the
     target cannot run (a block over its thread limit, a vector wider than its
     widest access) is an error on the op. A remark on each op gives the

@@ -36,7 +36,8 @@
 // whose latencies overlap, and hoisting measured slower (bf16 N = 128,
 // 1024): such kernels are left alone, except that one which runs only few
 // rows (RowsServed::Few: rownorm-tile-rows gave it a twin for many rows
-// that keeps w late) moves w's loads, and only those, into x's batch. With
+// that keeps w late, or its rows keep that form at every row count,
+// keepsFewRowsForm) moves w's loads, and only those, into x's batch. With
 // at most a block a processor nothing hides w's round trip after the
 // reduction: 1-256 rows of 64-1280 elements ran 10-44% faster (H100,
 // tools/gpu/PERFLOG.md, forty-second session).
@@ -175,8 +176,8 @@ struct HoistRowLoads final
       if (*known)
         weight = contractArgument(kernel, (*known)->contract, "w");
       bool onlyWeight = !rowsSpanSubgroups;
-      if (onlyWeight &&
-          (!weight || rowsServed((*known)->contract.kernel) != RowsServed::Few))
+      if (onlyWeight && (!weight || rowsServed((*known)->contract.kernel,
+                                               *target) != RowsServed::Few))
         continue;
       kernel.walk([&](Operation *op) {
         if (!isGlobalLoad(op))

@@ -41,7 +41,7 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
   // A kernel for many rows whose rows fit a subgroup is rownorm-tile-rows'
   // twin that reads w late: its first kernel's schedule, chosen for any M,
   // so it re-reads (or holds) as one kernel for every M would.
-  RowsServed rows = rowsServed(kernel);
+  RowsServed rows = rowsServed(kernel, target);
   if (rows == RowsServed::Many &&
       kernel.schedule.getThreadsPerRow() <= int64_t(target.getSubgroupSize()))
     rows = RowsServed::All;
@@ -56,8 +56,16 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
 }
 
 mlir::rmsnorm::RowsServed
-mlir::rmsnorm::rowsServed(const rownorm::KernelDescription &kernel) {
-  return kernel.fromRows           ? RowsServed::Many
-         : kernel.variants.empty() ? RowsServed::All
-                                   : RowsServed::Few;
+mlir::rmsnorm::rowsServed(const rownorm::KernelDescription &kernel,
+                          const TargetInfo &target) {
+  if (kernel.fromRows)
+    return RowsServed::Many;
+  if (!kernel.variants.empty())
+    return RowsServed::Few;
+  rownorm::ScheduleAttr schedule = kernel.schedule;
+  if (kernel.n % schedule.getVectorWidth() == 0 &&
+      keepsFewRowsForm(target, schedule.getThreadsPerRow(),
+                       schedule.getVectorsPerThread()))
+    return RowsServed::Few;
+  return RowsServed::All;
 }

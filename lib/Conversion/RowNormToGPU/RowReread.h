@@ -41,8 +41,11 @@ Value contractArgument(gpu::GPUFuncOp kernel,
                        const rownorm::LaunchContract &contract, StringRef name);
 
 /// Which rows `kernel` runs (TargetInfo.h): `Many` with a from_rows, `Few`
-/// where it names a kernel for many rows in its variants, else `All`.
-RowsServed rowsServed(const rownorm::KernelDescription &kernel);
+/// where it names a kernel for many rows in its variants or its rows, of
+/// whole vectors, keep the form for few rows on `target`
+/// (keepsFewRowsForm), else `All`.
+RowsServed rowsServed(const rownorm::KernelDescription &kernel,
+                      const TargetInfo &target);
 
 /// Whether the scaling of `contract`'s kernel reads x again rather than
 /// reusing the registers of the sum of squares (TargetInfo.h's rule; the

@@ -1,10 +1,12 @@
 // The kernels of rownorm-tile-rows' late-weight pairs (rows within a
 // subgroup) assemble with ptxas for sm_90 with no spills and no stack
 // frame: the first kernel holds w's vectors beside x's (rownorm-hoist-row-
-// loads' w-only path, which the batch budget does not bound: 16-bit 896
-// at 16 threads x 7 vectors takes 84 registers), so a wider hold must not
-// spill unnoticed. Ten functions, nine with a twin (bf16 1536 spans 64
-// threads: none): 19 kernels, each field pinned to 0 in every manifest.
+// loads' w-only path, whose budget counts w's vectors alone: 16-bit 896
+// at 16 threads x 7 vectors holds six of them beside x's, 82 registers), so a wider hold must not
+// spill unnoticed (16-bit 896 and 1280, f32 640 and 896, at five vectors
+// a thread or more, keep that form for every M, with no twin). Ten
+// functions, three with a twin (16-bit 768, f16 1000; bf16 1536 spans 64
+// threads): 13 kernels, each field pinned to 0 in every manifest.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && rmsnorm-emit %s --target=nvptx -o %t > %t.lines
 // RUN: cat %t/*.json > %t.manifests
@@ -17,11 +19,11 @@
 // RUN: sed -e '0,/"spill_store_bytes": 0/s//"spill_store_bytes": 64/' %t.manifests > %t.spill
 // RUN: not FileCheck %s --input-file=%t.spill --check-prefix=STORE --implicit-check-not=spill_store_bytes 2>&1 | FileCheck %s --check-prefix=CAUGHT
 
-// STORE-COUNT-19: "spill_store_bytes": 0,
-// LOAD-COUNT-19: "spill_load_bytes": 0,
-// STACK-COUNT-19: "stack_frame_bytes": 0
-// LINES-COUNT-19: .sm_90.cubin: registers {{[0-9]+}}, vector width
-// TWINS: {{^}}9{{$}}
+// STORE-COUNT-13: "spill_store_bytes": 0,
+// LOAD-COUNT-13: "spill_load_bytes": 0,
+// STACK-COUNT-13: "stack_frame_bytes": 0
+// LINES-COUNT-13: .sm_90.cubin: registers {{[0-9]+}}, vector width
+// TWINS: {{^}}3{{$}}
 // CAUGHT: error: {{.*}}{{excluded string found|expected string not found}} in input
 
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
