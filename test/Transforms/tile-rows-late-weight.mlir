@@ -64,6 +64,16 @@ func.func @bf16_896(%x: memref<?x896xbf16>, %w: memref<896xbf16>, %y: memref<?x8
   return
 }
 
+// 40 vectors: 8 threads x 5, 16 rows per block: five vectors but rows
+// narrower than half a subgroup: a twin from 132 x 16 = 2112 rows.
+// CHECK-LABEL: func.func @bf16_320_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 2112 : i64}
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 16, threads_per_row = 8, vector_width = 8, vectors_per_thread = 5>
+func.func @bf16_320(%x: memref<?x320xbf16>, %w: memref<320xbf16>, %y: memref<?x320xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x320xbf16>) weight(%w : memref<320xbf16>) outs(%y : memref<?x320xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
 // 64 vectors: 32 threads x 2, four rows per block; two vectors a thread:
 // from 132 x 4 = 528 rows (one block a processor).
 // CHECK-LABEL: func.func @bf16_512_many_rows(

@@ -182,10 +182,11 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
     alone into x's batch: with a
     block or less a processor nothing hides w's round trip after the
     reduction (1-256 rows of 64-1280 elements 10-44% faster, H100). There
-    x's loads stay and are not counted, so the budget counts w's alone: up
-    to six 16-byte vectors join, the seventh starts a batch of its own, and
+    x's loads stay and are not counted, so the budget counts w's alone (on
+    sm_90, 24 registers: six 16-byte vectors join, a seventh starts a batch
+    of its own), and
     the kernel holds them beside x's (sm_90 16-bit N = 896, 16 threads x 7:
-    82 registers against the former twin's 48-56, still 1.07-1.09x its
+    82-84 registers against the former twin's 48-56, still 1.07-1.09x its
     speed at 528-16384 rows, PERFLOG forty-third session).
   }];
 }

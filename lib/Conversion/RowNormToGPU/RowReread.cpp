@@ -62,8 +62,9 @@ mlir::rmsnorm::rowsServed(const rownorm::KernelDescription &kernel,
     return RowsServed::Many;
   if (!kernel.variants.empty())
     return RowsServed::Few;
+  // As rownorm-tile-rows, which makes no twin for a fixed row count.
   rownorm::ScheduleAttr schedule = kernel.schedule;
-  if (kernel.n % schedule.getVectorWidth() == 0 &&
+  if (!kernel.staticRows && kernel.n % schedule.getVectorWidth() == 0 &&
       keepsFewRowsForm(target, schedule.getThreadsPerRow(),
                        schedule.getVectorsPerThread()))
     return RowsServed::Few;

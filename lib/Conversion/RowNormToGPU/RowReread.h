@@ -41,9 +41,9 @@ Value contractArgument(gpu::GPUFuncOp kernel,
                        const rownorm::LaunchContract &contract, StringRef name);
 
 /// Which rows `kernel` runs (TargetInfo.h): `Many` with a from_rows, `Few`
-/// where it names a kernel for many rows in its variants or its rows, of
-/// whole vectors, keep the form for few rows on `target`
-/// (keepsFewRowsForm), else `All`.
+/// where it names a kernel for many rows in its variants or where M is given
+/// at launch and its rows, of whole vectors, keep the form for few rows on
+/// `target` (keepsFewRowsForm), else `All`.
 RowsServed rowsServed(const rownorm::KernelDescription &kernel,
                       const TargetInfo &target);
 

@@ -2,11 +2,12 @@
 // subgroup) assemble with ptxas for sm_90 with no spills and no stack
 // frame: the first kernel holds w's vectors beside x's (rownorm-hoist-row-
 // loads' w-only path, whose budget counts w's vectors alone: 16-bit 896
-// at 16 threads x 7 vectors holds six of them beside x's, 82 registers), so a wider hold must not
+// at 16 threads x 7 vectors holds six of them beside x's, 82-84 registers
+// by the ptxas at hand), so a wider hold must not
 // spill unnoticed (16-bit 896 and 1280, f32 640 and 896, at five vectors
 // a thread or more, keep that form for every M, with no twin). Ten
-// functions, three with a twin (16-bit 768, f16 1000; bf16 1536 spans 64
-// threads): 13 kernels, each field pinned to 0 in every manifest.
+// functions, three with a twin (16-bit 768, f16 1000; none for bf16 1536,
+// whose rows span 64 threads): 13 kernels, each field pinned to 0 in every manifest.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && rmsnorm-emit %s --target=nvptx -o %t > %t.lines
 // RUN: cat %t/*.json > %t.manifests
