@@ -268,7 +268,8 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
             cast<MemRefType>(op.getInput().getType()).getDimSize(0)) ||
         op.getRowLength() % s.getVectorWidth() != 0 ||
         s.getThreadsPerRow() > int64_t(target.getSubgroupSize()) ||
-        keepsFewRowsForm(target, s.getThreadsPerRow(), s.getVectorsPerThread()))
+        keepsFewRowsForm(target, op.getRowLength(), s.getVectorWidth(),
+                         s.getThreadsPerRow(), s.getVectorsPerThread()))
       return std::nullopt;
     int64_t fromRows = int64_t(target.getProcessorCount()) *
                        kEarlyWeightBlocksPerProcessor * s.getRowsPerBlock();

@@ -197,16 +197,19 @@ enum class RowsServed { All, Few, Many };
 /// forty-third and forty-fifth sessions (s43b, s45a-c).
 inline constexpr int64_t kFewRowsFormVectors = 5;
 
-/// Whether a kernel whose rows take `threadsPerRow` threads of
-/// `vectorsPerThread` vectors each keeps the form for few rows at every row
-/// count (kFewRowsFormVectors); its callers also require rows of whole
-/// vectors and M given at launch: rownorm-tile-rows then makes it no twin,
-/// and the passes that shape a kernel for few rows (RowReread.h's
-/// rowsServed) shape it so. Measured at five and seven vectors.
-inline bool keepsFewRowsForm(const TargetInfo &target, int64_t threadsPerRow,
+/// Whether a kernel whose rows of `rowLength` elements take `threadsPerRow`
+/// threads of `vectorsPerThread` vectors of `vectorWidth` each keeps the
+/// form for few rows at every row count (kFewRowsFormVectors; rows of whole
+/// vectors only). Its callers also require M given at launch:
+/// rownorm-tile-rows then makes it no twin, and the passes that shape a
+/// kernel for few rows (RowReread.h's rowsServed) shape it so. Measured at
+/// five and seven vectors.
+inline bool keepsFewRowsForm(const TargetInfo &target, int64_t rowLength,
+                             int64_t vectorWidth, int64_t threadsPerRow,
                              int64_t vectorsPerThread) {
   int64_t subgroup = target.getSubgroupSize();
-  return threadsPerRow <= subgroup && 2 * threadsPerRow >= subgroup &&
+  return rowLength % vectorWidth == 0 && threadsPerRow <= subgroup &&
+         2 * threadsPerRow >= subgroup &&
          vectorsPerThread >= kFewRowsFormVectors;
 }
 

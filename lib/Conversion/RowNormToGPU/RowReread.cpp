@@ -64,8 +64,9 @@ mlir::rmsnorm::rowsServed(const rownorm::KernelDescription &kernel,
     return RowsServed::Few;
   // As rownorm-tile-rows, which makes no twin for a fixed row count.
   rownorm::ScheduleAttr schedule = kernel.schedule;
-  if (!kernel.staticRows && kernel.n % schedule.getVectorWidth() == 0 &&
-      keepsFewRowsForm(target, schedule.getThreadsPerRow(),
+  if (!kernel.staticRows &&
+      keepsFewRowsForm(target, kernel.n, schedule.getVectorWidth(),
+                       schedule.getThreadsPerRow(),
                        schedule.getVectorsPerThread()))
     return RowsServed::Few;
   return RowsServed::All;

@@ -42,8 +42,8 @@ Value contractArgument(gpu::GPUFuncOp kernel,
 
 /// Which rows `kernel` runs (TargetInfo.h): `Many` with a from_rows, `Few`
 /// where it names a kernel for many rows in its variants or where M is given
-/// at launch and its rows, of whole vectors, keep the form for few rows on
-/// `target` (keepsFewRowsForm), else `All`.
+/// at launch and its rows keep the form for few rows on `target`
+/// (keepsFewRowsForm), else `All`.
 RowsServed rowsServed(const rownorm::KernelDescription &kernel,
                       const TargetInfo &target);
 
