@@ -9,6 +9,13 @@
 // vectors the first kernel has that form and its twin, from x over twice
 // the shared cache, reads w after the reduction.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-to-gpu-pipeline | FileCheck %s
+// With cache-hints=none (no second kernel anywhere) the same form:
+// RUN: rmsnorm-opt %s --split-input-file --rownorm-to-gpu-pipeline="cache-hints=none" | FileCheck %s --check-prefix=NONE
+// NONE-LABEL: gpu.func @bf16_1280(
+// NONE-NOT: variants
+// NONE: scf.if
+// NONE-COUNT-5: vector.load %arg1[
+// NONE: gpu.shuffle
 
 // CHECK-LABEL: gpu.func @bf16_1280(
 // CHECK-SAME: schedule = {rows_per_block = 4 : i64, threads_per_row = 32 : i64, vector_width = 8 : i64, vectors_per_thread = 5 : i64}

@@ -137,8 +137,8 @@ def ReuseRowLoads : Pass<"rownorm-reuse-row-loads"> {
     whose x widens by a conversion (f16) with at most 32 values per thread,
     and a kernel for few rows (one that names a kernel for many rows in
     `variants`, or the lone kernel of rows that keep that form at every M:
-    TargetInfo.h's keepsFewRowsForm) whose blocks fit a processor 8 times or more or whose
-    threads hold four vectors, the fewest re-read (TargetInfo.h:
+    TargetInfo.h's keepsFewRowsForm) whose blocks fit a processor 8 times
+    or more or whose threads hold four vectors, the fewest re-read (TargetInfo.h:
     kMaxHeldConvertedValues, kMinBlocksToHoldRows, kMinVectorsToReread). A
     thread's single elements stay in registers, and
     two reads with nothing between them (a row within one subgroup) are one
@@ -179,13 +179,12 @@ def HoistRowLoads : Pass<"rownorm-hoist-row-loads"> {
     those short-row kernels, one that runs only few rows (it names a kernel
     for many rows in `rownorm.variants`, as `rownorm-tile-rows` makes for
     rows within a subgroup, or keeps that form at every M) moves w's loads
-    alone into x's batch: with a
-    block or less a processor nothing hides w's round trip after the
-    reduction (1-256 rows of 64-1280 elements 10-44% faster, H100). There
-    x's loads stay and are not counted, so the budget counts w's alone (on
-    sm_90, 24 registers: six 16-byte vectors join, a seventh starts a batch
-    of its own), and
-    the kernel holds them beside x's (sm_90 16-bit N = 896, 16 threads x 7:
+    alone into x's batch: with a block or less a processor nothing hides
+    w's round trip after the reduction (1-256 rows of 64-1280 elements
+    10-44% faster, H100). There x's loads stay and are not counted, so the
+    budget counts w's alone (on sm_90, 24 registers: six 16-byte vectors
+    join, a seventh starts a batch of its own), and the kernel holds them
+    beside x's (sm_90 16-bit N = 896, 16 threads x 7:
     82-84 registers against the former twin's 48-56, still 1.07-1.09x its
     speed at 528-16384 rows, PERFLOG forty-third session).
   }];
