@@ -128,3 +128,19 @@ bool mlir::rmsnorm::shouldRereadRows(const TargetInfo &target,
                           shape.elementBytes;
   return residentBytes <= int64_t(target.getSharedCacheBytes());
 }
+
+bool mlir::rmsnorm::keepsFewRowsForm(const TargetInfo &target,
+                                     const RowKernelShape &shape) {
+  int64_t subgroup = target.getSubgroupSize();
+  int64_t threadsPerRow = shape.blockThreads / shape.rowsPerBlock;
+  if (shape.rowLength % shape.vectorWidth != 0 || threadsPerRow > subgroup ||
+      2 * threadsPerRow < subgroup)
+    return false;
+  if (shape.vectorsPerThread >= kFewRowsFormVectors)
+    return true;
+  // The twin keeps the first kernel's schedule and, its rows within a
+  // subgroup, re-reads as one kernel for every M would (RowReread.cpp).
+  RowKernelShape twin = shape;
+  twin.rows = RowsServed::All;
+  return shouldRereadRows(target, twin);
+}

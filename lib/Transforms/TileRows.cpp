@@ -133,7 +133,8 @@ constexpr int64_t kEarlyWeightBlocksPerProcessor = 1;
 // half a subgroup (16-32 threads measured): narrow rows, many a block, lost
 // with w early at 2000-4000 rows (16-bit 128, f32 64 / 128, s42b), and
 // none of three vectors was measured. From kFewRowsFormVectors (TargetInfo.h)
-// there is no twin at all.
+// there is no twin at all, nor at fewer where the twin would re-read x
+// (keepsFewRowsForm).
 constexpr int64_t kEarlyWeightUntilCachedVectors = 3;
 
 /// A second kernel to create: `op`'s function with `schedule`, preferred
@@ -189,6 +190,20 @@ int64_t rowsOverSharedCache(RmsNormOp op, int64_t multiple,
                           rowBytes);
 }
 
+/// The shape the re-read rule sees of `op` tiled as `schedule`.
+RowKernelShape rowKernelShape(RmsNormOp op, ScheduleAttr schedule,
+                              RowsServed served) {
+  return RowKernelShape{op.getElementType().getIntOrFloatBitWidth() / 8,
+                        op.getRowLength(),
+                        schedule.getVectorWidth(),
+                        schedule.getVectorsPerThread(),
+                        schedule.getRowsPerBlock(),
+                        schedule.getBlockSize(),
+                        op.getInput() == op.getOutput(),
+                        widensByConversion(op.getElementType()),
+                        served};
+}
+
 struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
   using Base::Base;
 
@@ -229,15 +244,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
     auto schedule =
         ScheduleAttr::get(op.getContext(), rows, threads, width, perThread);
     auto shapeFor = [&](ScheduleAttr s, RowsServed served) {
-      return RowKernelShape{elementBytes,
-                            n,
-                            width,
-                            s.getVectorsPerThread(),
-                            s.getRowsPerBlock(),
-                            s.getBlockSize(),
-                            op.getInput() == op.getOutput(),
-                            widensByConversion(op.getElementType()),
-                            served};
+      return rowKernelShape(op, s, served);
     };
     if (!shouldRereadRows(target, shapeFor(schedule, RowsServed::Many)))
       return std::nullopt;
@@ -268,8 +275,7 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
             cast<MemRefType>(op.getInput().getType()).getDimSize(0)) ||
         op.getRowLength() % s.getVectorWidth() != 0 ||
         s.getThreadsPerRow() > int64_t(target.getSubgroupSize()) ||
-        keepsFewRowsForm(target, op.getRowLength(), s.getVectorWidth(),
-                         s.getThreadsPerRow(), s.getVectorsPerThread()))
+        keepsFewRowsForm(target, rowKernelShape(op, s, RowsServed::All)))
       return std::nullopt;
     int64_t fromRows = int64_t(target.getProcessorCount()) *
                        kEarlyWeightBlocksPerProcessor * s.getRowsPerBlock();

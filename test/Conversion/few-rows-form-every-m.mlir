@@ -1,13 +1,14 @@
 // Rows of whole vectors within one subgroup, over half of it or more, at
-// five vectors a thread or more (TargetInfo.h's keepsFewRowsForm) keep the
-// form of a kernel for few rows at every row count: rownorm-tile-rows makes
-// them no twin for many rows, and the lone kernel is still shaped for few
-// rows (RowReread.h's rowsServed): rownorm-hoist-row-loads loads its five
-// vectors of w with x's, before the reduction's first shuffle, and
-// rownorm-reuse-row-loads holds x instead of reading it again (a re-read
-// would be marked rownorm.reload, then an evict_first load). At four
-// vectors the first kernel has that form and its twin, from x over twice
-// the shared cache, reads w after the reduction.
+// five vectors a thread or more, or at four where the twin would re-read x
+// (TargetInfo.h's keepsFewRowsForm), keep the form of a kernel for few rows
+// at every row count: rownorm-tile-rows makes them no twin for many rows,
+// and the lone kernel is still shaped for few rows (RowReread.h's
+// rowsServed): rownorm-hoist-row-loads loads its vectors of w with x's,
+// before the reduction's first shuffle, and rownorm-reuse-row-loads holds x
+// instead of reading it again (a re-read would be marked rownorm.reload,
+// then an evict_first load). At four vectors of f16 (held by the twin too)
+// the first kernel has that form and its twin, from x over twice the shared
+// cache, reads w after the reduction.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-to-gpu-pipeline | FileCheck %s
 // With cache-hints=none (no second kernel anywhere) the same form:
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-to-gpu-pipeline="cache-hints=none" | FileCheck %s --check-prefix=NONE
@@ -28,12 +29,22 @@
 // CHECK: } else {
 // CHECK-NOT: gpu.func @bf16_1280_many_rows
 // CHECK-LABEL: gpu.func @bf16_960(
-// CHECK-SAME: variants = ["bf16_960_many_rows"]
+// CHECK-SAME: vectors_per_thread = 4
+// CHECK-NOT: variants
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %arg1[
+// CHECK-NOT: {{rownorm.reload|evict_first}}
+// CHECK: gpu.shuffle
+// CHECK-NOT: {{rownorm.reload|evict_first}}
+// CHECK: } else {
+// CHECK-NOT: gpu.func @bf16_960_many_rows
+// CHECK-LABEL: gpu.func @f16_960(
+// CHECK-SAME: variants = ["f16_960_many_rows"]
 // CHECK: scf.if
 // CHECK-COUNT-4: vector.load %arg1[
 // CHECK: gpu.shuffle
 // CHECK: } else {
-// CHECK-LABEL: gpu.func @bf16_960_many_rows(
+// CHECK-LABEL: gpu.func @f16_960_many_rows(
 // CHECK-SAME: from_rows = 54614
 // CHECK: scf.if
 // CHECK-NOT: vector.load %arg1[
@@ -47,6 +58,10 @@ func.func @bf16_1280(%x: memref<?x1280xbf16, strided<[?, 1]>>, %w: memref<1280xb
 }
 func.func @bf16_960(%x: memref<?x960xbf16, strided<[?, 1]>>, %w: memref<960xbf16>, %y: memref<?x960xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x960xbf16, strided<[?, 1]>>) weight(%w : memref<960xbf16>) outs(%y : memref<?x960xbf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+func.func @f16_960(%x: memref<?x960xf16, strided<[?, 1]>>, %w: memref<960xf16>, %y: memref<?x960xf16, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x960xf16, strided<[?, 1]>>) weight(%w : memref<960xf16>) outs(%y : memref<?x960xf16, strided<[?, 1]>>) epsilon(%eps)
   return
 }
 }

@@ -4,8 +4,8 @@
 // block (132 x rows per block on sm_90), or, where a thread holds three
 // or four vectors and a row spans half a subgroup or more, from x over
 // twice the shared cache (ceil(2 x 50 MiB / row bytes) on sm_90); from five
-// vectors there, none (TargetInfo.h's keepsFewRowsForm: the first kernel
-// runs every row count). The first kernel keeps its schedule (not spread to
+// vectors there, and at four where the twin would re-read x, none
+// (TargetInfo.h's keepsFewRowsForm: the first kernel runs every row count). The first kernel keeps its schedule (not spread to
 // one row per block) and, naming the twin in rownorm.variants, runs only the
 // rows below: rownorm-hoist-row-loads loads w with x there, the twin reads w
 // after the reduction.
@@ -33,14 +33,34 @@ func.func @bf16_768(%x: memref<?x768xbf16>, %w: memref<768xbf16>, %y: memref<?x7
   return
 }
 
-// 120 vectors: 32 threads x 4: from ceil(2 x 50 MiB / 1920 bytes) = 54614.
-// CHECK-LABEL: func.func @bf16_960(
-// CHECK-SAME: attributes {rownorm.variants = ["bf16_960_many_rows"]}
-// CHECK-LABEL: func.func @bf16_960_many_rows(
+// 120 vectors: 32 threads x 4. f16's twin holds x as its first kernel does
+// (four vectors of eight f16 values widened by a conversion): from
+// ceil(2 x 50 MiB / 1920 bytes) = 54614. bf16's would re-read x: none. In
+// place, x cannot be re-read: bf16's twin from 54614 too.
+// CHECK-LABEL: func.func @f16_960(
+// CHECK-SAME: attributes {rownorm.variants = ["f16_960_many_rows"]}
+// CHECK-LABEL: func.func @f16_960_many_rows(
 // CHECK-SAME: attributes {rownorm.from_rows = 54614 : i64}
 // CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 4>
+// CHECK-LABEL: func.func @bf16_960(
+// CHECK-NOT: rownorm.variants
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 8, vectors_per_thread = 4>
+// CHECK-NOT: func.func @bf16_960_many_rows
+// CHECK-LABEL: func.func @bf16_960_in_place(
+// CHECK-SAME: attributes {rownorm.variants = ["bf16_960_in_place_many_rows"]}
+// CHECK-LABEL: func.func @bf16_960_in_place_many_rows(
+// CHECK-SAME: attributes {rownorm.from_rows = 54614 : i64}
+// REMARK-NOT: kernel for many rows @bf16_960_many_rows
+func.func @f16_960(%x: memref<?x960xf16>, %w: memref<960xf16>, %y: memref<?x960xf16>) {
+  rownorm.rms_norm ins(%x : memref<?x960xf16>) weight(%w : memref<960xf16>) outs(%y : memref<?x960xf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
 func.func @bf16_960(%x: memref<?x960xbf16>, %w: memref<960xbf16>, %y: memref<?x960xbf16>) {
   rownorm.rms_norm ins(%x : memref<?x960xbf16>) weight(%w : memref<960xbf16>) outs(%y : memref<?x960xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+func.func @bf16_960_in_place(%x: memref<?x960xbf16>, %w: memref<960xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x960xbf16>) weight(%w : memref<960xbf16>) outs(%x : memref<?x960xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 

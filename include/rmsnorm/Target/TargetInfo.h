@@ -184,35 +184,6 @@ inline bool widensByConversion(Type type) { return type.isF16(); }
 /// kernel otherwise.
 enum class RowsServed { All, Few, Many };
 
-/// From this many vectors a thread, rows of whole vectors within one
-/// subgroup and over half of it or more get no twin for many rows: the
-/// first kernel's form for few rows (w loaded with x, rows held as for few)
-/// runs every row count. Past twice the shared cache, where the twins take
-/// over at three or four vectors, it still ran 1.1-7.7% ahead of its twin
-/// at 16-bit 640 / 896 / 1280 / 1792 and f32 320 / 448 / 640 / 896 (five
-/// or seven vectors; every cell of two runs at 32768-131072 rows), while at
-/// three vectors (768) the two were even and at four they split by type
-/// (bf16 832 / 960 +1.6 to +4.5%, f16 -1.2 to +0.2%). Below that edge it
-/// ran 1.07-1.16x the twin (geomean). H100, tools/gpu/PERFLOG.md,
-/// forty-third and forty-fifth sessions (s43b, s45a-c).
-inline constexpr int64_t kFewRowsFormVectors = 5;
-
-/// Whether a kernel whose rows of `rowLength` elements take `threadsPerRow`
-/// threads of `vectorsPerThread` vectors of `vectorWidth` each keeps the
-/// form for few rows at every row count (kFewRowsFormVectors; rows of whole
-/// vectors only). Its callers also require M given at launch:
-/// rownorm-tile-rows then makes it no twin, and the passes that shape a
-/// kernel for few rows (RowReread.h's rowsServed) shape it so. Measured at
-/// five and seven vectors.
-inline bool keepsFewRowsForm(const TargetInfo &target, int64_t rowLength,
-                             int64_t vectorWidth, int64_t threadsPerRow,
-                             int64_t vectorsPerThread) {
-  int64_t subgroup = target.getSubgroupSize();
-  return rowLength % vectorWidth == 0 && threadsPerRow <= subgroup &&
-         2 * threadsPerRow >= subgroup &&
-         vectorsPerThread >= kFewRowsFormVectors;
-}
-
 /// The shape of a kernel, as the re-read rule sees it.
 struct RowKernelShape {
   int64_t elementBytes, rowLength, vectorWidth, vectorsPerThread;
@@ -237,6 +208,34 @@ struct RowKernelShape {
 /// rownorm-cache-hints (which must agree) and by rownorm-tile-rows (its
 /// kernels for many rows).
 bool shouldRereadRows(const TargetInfo &target, const RowKernelShape &shape);
+
+/// From this many vectors a thread, rows of whole vectors within one
+/// subgroup and over half of it or more get no twin for many rows: the
+/// first kernel's form for few rows (w loaded with x, rows held as for few)
+/// runs every row count. Past twice the shared cache, where the twins take
+/// over at three or four vectors, it still ran 1.1-7.7% ahead of its twin
+/// at 16-bit 640 / 896 / 1280 / 1792 and f32 320 / 448 / 640 / 896 (five
+/// or seven vectors; every cell of two runs at 32768-131072 rows). Below
+/// that edge it ran 1.07-1.16x the twin (geomean). H100,
+/// tools/gpu/PERFLOG.md, forty-third and forty-fifth sessions (s43b,
+/// s45a-c).
+inline constexpr int64_t kFewRowsFormVectors = 5;
+
+/// Whether a kernel of `shape` (its rows served as by one kernel for every
+/// M) keeps the form for few rows at every row count: rows of whole vectors
+/// within one subgroup and over half of it, of kFewRowsFormVectors vectors a
+/// thread or more, or of fewer whose twin would re-read x (shouldRereadRows),
+/// which the first kernel holds (as for few rows, at so few vectors). Past
+/// twice the shared cache the twins that re-read lost in every cell measured,
+/// at four vectors too (bf16 832 / 960: the first kernel +1.6 to +4.5%), while
+/// those that hold x ran level with the first kernel (three vectors, 768:
+/// 0.998-1.002; f16 832 / 960, four vectors of f16, held by
+/// kMaxHeldConvertedValues: -1.2 to +0.2%); so the re-read, not w's late loads,
+/// is what the twin costs there. H100, PERFLOG.md, forty-fifth and forty-sixth
+/// sessions. Its callers also require M given at launch: rownorm-tile-rows then
+/// makes it no twin, and the passes that shape a kernel for few rows
+/// (RowReread.h's rowsServed) shape it so.
+bool keepsFewRowsForm(const TargetInfo &target, const RowKernelShape &shape);
 
 /// Records `requested` as the module's target unless one is recorded already.
 /// A recorded target is kept when `sameChip(recorded)` holds; anything else is

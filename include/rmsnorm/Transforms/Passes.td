@@ -123,7 +123,8 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       (one block a processor; the remark says "w read late"), or, where a
       thread holds three or four vectors and a row spans at least half a
       subgroup, from x over twice the shared cache (2 x L2 bytes / row
-      bytes); none from five vectors there (TargetInfo.h's
+      bytes); none from five vectors there, nor at four where the twin
+      would re-read x (bf16, f32; f16 holds it) (TargetInfo.h's
       keepsFewRowsForm: the lone kernel keeps the form for few rows at
       every M). The first kernel keeps its schedule and, as a kernel for few
       rows, loads w with x (`rownorm-hoist-row-loads`); the twin reads w
@@ -134,8 +135,9 @@ def TileRows : Pass<"rownorm-tile-rows", "ModuleOp"> {
       16-bit 128 and f32 64 / 128; 1.07-1.16x (geomean) at 528-16384 rows
       of 16-bit 768 / 896 / 1280 and f32 896; 1-3% slower at 32768 rows of
       16-bit 128 / 512 / 768; past twice L2 (s45a-c) even at three vectors,
-      split by type at four, and 1.1-7.7% faster at five or seven (16-bit
-      640-1792, f32 320-896, 32768-131072 rows).
+      split by type at four (bf16 +1.6 to +4.5%, its twin re-reading x;
+      f16 level, both holding it), and 1.1-7.7% faster at five or seven
+      (16-bit 640-1792, f32 320-896, 32768-131072 rows).
     Each option overrides one choice (0 keeps the cost model's); an option the
     target cannot run (a block over its thread limit, a vector wider than its
     widest access) is an error on the op. A remark on each op gives the

@@ -33,6 +33,23 @@ Value mlir::rmsnorm::contractArgument(gpu::GPUFuncOp kernel,
   return Value();
 }
 
+/// The shape the re-read rule sees of `kernel`, whose blocks hold
+/// `rowsPerBlock` rows of `blockThreads` threads in all.
+static mlir::rmsnorm::RowKernelShape
+rowKernelShape(const mlir::rmsnorm::rownorm::KernelDescription &kernel,
+               int64_t rowsPerBlock, int64_t blockThreads,
+               mlir::rmsnorm::RowsServed rows) {
+  return {kernel.dtype.getIntOrFloatBitWidth() / 8,
+          kernel.n,
+          kernel.schedule.getVectorWidth(),
+          kernel.schedule.getVectorsPerThread(),
+          rowsPerBlock,
+          blockThreads,
+          /*inPlace=*/!llvm::is_contained(kernel.roles, "x"),
+          mlir::rmsnorm::widensByConversion(kernel.dtype),
+          rows};
+}
+
 bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
                                      const TargetInfo &target) {
   // LaunchContract::fromAttr has checked the schedule, the element type and
@@ -46,13 +63,10 @@ bool mlir::rmsnorm::shouldRereadRows(const rownorm::LaunchContract &contract,
       kernel.schedule.getThreadsPerRow() <= int64_t(target.getSubgroupSize()))
     rows = RowsServed::All;
   return shouldRereadRows(
-      target, RowKernelShape{
-                  kernel.dtype.getIntOrFloatBitWidth() / 8, kernel.n,
-                  kernel.schedule.getVectorWidth(),
-                  kernel.schedule.getVectorsPerThread(), contract.rowsPerBlock,
-                  contract.block[0] * contract.block[1] * contract.block[2],
-                  /*inPlace=*/!llvm::is_contained(kernel.roles, "x"),
-                  widensByConversion(kernel.dtype), rows});
+      target,
+      rowKernelShape(kernel, contract.rowsPerBlock,
+                     contract.block[0] * contract.block[1] * contract.block[2],
+                     rows));
 }
 
 mlir::rmsnorm::RowsServed
@@ -65,9 +79,9 @@ mlir::rmsnorm::rowsServed(const rownorm::KernelDescription &kernel,
   // As rownorm-tile-rows, which makes no twin for a fixed row count.
   rownorm::ScheduleAttr schedule = kernel.schedule;
   if (!kernel.staticRows &&
-      keepsFewRowsForm(target, kernel.n, schedule.getVectorWidth(),
-                       schedule.getThreadsPerRow(),
-                       schedule.getVectorsPerThread()))
+      keepsFewRowsForm(
+          target, rowKernelShape(kernel, schedule.getRowsPerBlock(),
+                                 schedule.getBlockSize(), RowsServed::All)))
     return RowsServed::Few;
   return RowsServed::All;
 }
