@@ -17,6 +17,24 @@
 // NONE: scf.if
 // NONE-COUNT-5: vector.load %arg1[
 // NONE: gpu.shuffle
+// At four vectors too, where a twin would re-read x (bf16), though none is
+// made here; f16 (a twin would hold x) and rows in place (x cannot be
+// re-read) are kernels for all rows: w after the reduction.
+// NONE-LABEL: gpu.func @bf16_960(
+// NONE-NOT: variants
+// NONE: scf.if
+// NONE-COUNT-4: vector.load %arg1[
+// NONE: gpu.shuffle
+// NONE-LABEL: gpu.func @f16_960(
+// NONE: scf.if
+// NONE-NOT: vector.load %arg1[
+// NONE: gpu.shuffle
+// NONE: vector.load %arg1[
+// NONE-LABEL: gpu.func @bf16_960_in_place(
+// NONE: scf.if
+// NONE-NOT: vector.load %arg1[
+// NONE: gpu.shuffle
+// NONE: vector.load %arg1[
 
 // CHECK-LABEL: gpu.func @bf16_1280(
 // CHECK-SAME: schedule = {rows_per_block = 4 : i64, threads_per_row = 32 : i64, vector_width = 8 : i64, vectors_per_thread = 5 : i64}
@@ -51,6 +69,10 @@
 // CHECK: gpu.shuffle
 // CHECK: vector.load %arg1[
 // CHECK: } else {
+// CHECK-LABEL: gpu.func @bf16_960_in_place(
+// CHECK-SAME: variants = ["bf16_960_in_place_many_rows"]
+// CHECK-LABEL: gpu.func @bf16_960_in_place_many_rows(
+// CHECK-SAME: from_rows = 54614
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 func.func @bf16_1280(%x: memref<?x1280xbf16, strided<[?, 1]>>, %w: memref<1280xbf16>, %y: memref<?x1280xbf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x1280xbf16, strided<[?, 1]>>) weight(%w : memref<1280xbf16>) outs(%y : memref<?x1280xbf16, strided<[?, 1]>>) epsilon(%eps)
@@ -62,6 +84,10 @@ func.func @bf16_960(%x: memref<?x960xbf16, strided<[?, 1]>>, %w: memref<960xbf16
 }
 func.func @f16_960(%x: memref<?x960xf16, strided<[?, 1]>>, %w: memref<960xf16>, %y: memref<?x960xf16, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x960xf16, strided<[?, 1]>>) weight(%w : memref<960xf16>) outs(%y : memref<?x960xf16, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+func.func @bf16_960_in_place(%x: memref<?x960xbf16, strided<[?, 1]>>, %w: memref<960xbf16>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x960xbf16, strided<[?, 1]>>) weight(%w : memref<960xbf16>) outs(%x : memref<?x960xbf16, strided<[?, 1]>>) epsilon(%eps)
   return
 }
 }
@@ -80,9 +106,25 @@ func.func @f16_960(%x: memref<?x960xf16, strided<[?, 1]>>, %w: memref<960xf16>, 
 // CHECK-NOT: {{rownorm.reload|evict_first}}
 // CHECK: } else {
 // CHECK-NOT: gpu.func @f32_896_many_rows
+// f32 480, four vectors of 32 threads, whose twin would re-read x: one
+// kernel, x held, w's four vectors with x's.
+// CHECK-LABEL: gpu.func @f32_480(
+// CHECK-SAME: vectors_per_thread = 4
+// CHECK-NOT: variants
+// CHECK: scf.if
+// CHECK-COUNT-4: vector.load %arg1[
+// CHECK-NOT: {{rownorm.reload|evict_first}}
+// CHECK: gpu.shuffle
+// CHECK-NOT: {{rownorm.reload|evict_first}}
+// CHECK: } else {
+// CHECK-NOT: gpu.func @f32_480_many_rows
 module attributes {rownorm.target = #nvvm.target<chip = "sm_90">} {
 func.func @f32_896(%x: memref<?x896xf32, strided<[?, 1]>>, %w: memref<896xf32>, %y: memref<?x896xf32, strided<[?, 1]>>, %eps: f32) {
   rownorm.rms_norm ins(%x : memref<?x896xf32, strided<[?, 1]>>) weight(%w : memref<896xf32>) outs(%y : memref<?x896xf32, strided<[?, 1]>>) epsilon(%eps)
+  return
+}
+func.func @f32_480(%x: memref<?x480xf32, strided<[?, 1]>>, %w: memref<480xf32>, %y: memref<?x480xf32, strided<[?, 1]>>, %eps: f32) {
+  rownorm.rms_norm ins(%x : memref<?x480xf32, strided<[?, 1]>>) weight(%w : memref<480xf32>) outs(%y : memref<?x480xf32, strided<[?, 1]>>) epsilon(%eps)
   return
 }
 }

@@ -5,8 +5,9 @@
 // or four vectors and a row spans half a subgroup or more, from x over
 // twice the shared cache (ceil(2 x 50 MiB / row bytes) on sm_90); from five
 // vectors there, and at four where the twin would re-read x, none
-// (TargetInfo.h's keepsFewRowsForm: the first kernel runs every row count). The first kernel keeps its schedule (not spread to
-// one row per block) and, naming the twin in rownorm.variants, runs only the
+// (TargetInfo.h's keepsFewRowsForm: the first kernel runs every row
+// count). The first kernel keeps its schedule (not spread to one row per
+// block) and, naming the twin in rownorm.variants, runs only the
 // rows below: rownorm-hoist-row-loads loads w with x there, the twin reads w
 // after the reduction.
 // RUN: rmsnorm-opt %s --split-input-file --rownorm-tile-rows="many-rows=1" 2>%t.remarks | FileCheck %s
@@ -61,6 +62,26 @@ func.func @bf16_960(%x: memref<?x960xbf16>, %w: memref<960xbf16>, %y: memref<?x9
 }
 func.func @bf16_960_in_place(%x: memref<?x960xbf16>, %w: memref<960xbf16>) {
   rownorm.rms_norm ins(%x : memref<?x960xbf16>) weight(%w : memref<960xbf16>) outs(%x : memref<?x960xbf16>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// f32 480: 120 vectors of four, 32 threads x 4, re-read by a twin: none.
+// CHECK-LABEL: func.func @f32_480(
+// CHECK-NOT: rownorm.variants
+// CHECK: schedule = #rownorm.schedule<rows_per_block = 4, threads_per_row = 32, vector_width = 4, vectors_per_thread = 4>
+// CHECK-NOT: func.func @f32_480_many_rows
+func.func @f32_480(%x: memref<?x480xf32>, %w: memref<480xf32>, %y: memref<?x480xf32>) {
+  rownorm.rms_norm ins(%x : memref<?x480xf32>) weight(%w : memref<480xf32>) outs(%y : memref<?x480xf32>) {epsilon = 1.0e-05 : f32}
+  return
+}
+
+// In place at five vectors: none either (a twin could not re-read x, but
+// from five vectors the first kernel's form runs every M).
+// CHECK-LABEL: func.func @bf16_1280_in_place(
+// CHECK-NOT: rownorm.variants
+// CHECK-NOT: func.func @bf16_1280_in_place_many_rows
+func.func @bf16_1280_in_place(%x: memref<?x1280xbf16>, %w: memref<1280xbf16>) {
+  rownorm.rms_norm ins(%x : memref<?x1280xbf16>) weight(%w : memref<1280xbf16>) outs(%x : memref<?x1280xbf16>) {epsilon = 1.0e-05 : f32}
   return
 }
 

@@ -205,8 +205,8 @@ struct RowKernelShape {
 /// for few rows holds its rows where a processor takes at least
 /// kMinBlocksToHoldRows of its blocks or its threads hold no more than
 /// kMinVectorsToReread vectors. Asked by rownorm-reuse-row-loads and
-/// rownorm-cache-hints (which must agree) and by rownorm-tile-rows (its
-/// kernels for many rows).
+/// rownorm-cache-hints (which must agree), by rownorm-tile-rows (its
+/// kernels for many rows) and by keepsFewRowsForm (the late-weight twin's).
 bool shouldRereadRows(const TargetInfo &target, const RowKernelShape &shape);
 
 /// From this many vectors a thread, rows of whole vectors within one
@@ -221,8 +221,9 @@ bool shouldRereadRows(const TargetInfo &target, const RowKernelShape &shape);
 /// s45a-c).
 inline constexpr int64_t kFewRowsFormVectors = 5;
 
-/// Whether a kernel of `shape` (its rows served as by one kernel for every
-/// M) keeps the form for few rows at every row count: rows of whole vectors
+/// Whether a kernel of `shape` keeps the form for few rows at every row
+/// count (`shape.rows` is not read: the twin is asked about as one kernel
+/// for every M, `All`): rows of whole vectors
 /// within one subgroup and over half of it, of kFewRowsFormVectors vectors a
 /// thread or more, or of fewer whose twin would re-read x (shouldRereadRows),
 /// which the first kernel holds (as for few rows, at so few vectors). Past
@@ -234,7 +235,8 @@ inline constexpr int64_t kFewRowsFormVectors = 5;
 /// is what the twin costs there. H100, PERFLOG.md, forty-fifth and forty-sixth
 /// sessions. Its callers also require M given at launch: rownorm-tile-rows then
 /// makes it no twin, and the passes that shape a kernel for few rows
-/// (RowReread.h's rowsServed) shape it so.
+/// (RowReread.h's rowsServed) shape it so, also where no twin is made for
+/// another reason (cache-hints=none: w with x).
 bool keepsFewRowsForm(const TargetInfo &target, const RowKernelShape &shape);
 
 /// Records `requested` as the module's target unless one is recorded already.
