@@ -243,16 +243,15 @@ struct TileRows final : public rmsnorm::impl::TileRowsBase<TileRows> {
       return std::nullopt;
     auto schedule =
         ScheduleAttr::get(op.getContext(), rows, threads, width, perThread);
-    auto shapeFor = [&](ScheduleAttr s, RowsServed served) {
-      return rowKernelShape(op, s, served);
-    };
-    if (!shouldRereadRows(target, shapeFor(schedule, RowsServed::Many)))
+    if (!shouldRereadRows(target,
+                          rowKernelShape(op, schedule, RowsServed::Many)))
       return std::nullopt;
     int64_t multiple = kManyRowsCacheMultiple;
     if (schedule == first) {
       // Only what holding x for few rows changes.
-      if (!shouldRereadRows(target, shapeFor(first, RowsServed::All)) ||
-          shouldRereadRows(target, shapeFor(first, RowsServed::Few)))
+      if (!shouldRereadRows(target,
+                            rowKernelShape(op, first, RowsServed::All)) ||
+          shouldRereadRows(target, rowKernelShape(op, first, RowsServed::Few)))
         return std::nullopt;
       multiple = kHeldRowsCacheMultiple;
     }

@@ -223,20 +223,20 @@ inline constexpr int64_t kFewRowsFormVectors = 5;
 
 /// Whether a kernel of `shape` keeps the form for few rows at every row
 /// count (`shape.rows` is not read: the twin is asked about as one kernel
-/// for every M, `All`): rows of whole vectors
-/// within one subgroup and over half of it, of kFewRowsFormVectors vectors a
-/// thread or more, or of fewer whose twin would re-read x (shouldRereadRows),
-/// which the first kernel holds (as for few rows, at so few vectors). Past
-/// twice the shared cache the twins that re-read lost in every cell measured,
-/// at four vectors too (bf16 832 / 960: the first kernel +1.6 to +4.5%), while
-/// those that hold x ran level with the first kernel (three vectors, 768:
-/// 0.998-1.002; f16 832 / 960, four vectors of f16, held by
-/// kMaxHeldConvertedValues: -1.2 to +0.2%); so the re-read, not w's late loads,
-/// is what the twin costs there. H100, PERFLOG.md, forty-fifth and forty-sixth
-/// sessions. Its callers also require M given at launch: rownorm-tile-rows then
-/// makes it no twin, and the passes that shape a kernel for few rows
-/// (RowReread.h's rowsServed) shape it so, also where no twin is made for
-/// another reason (cache-hints=none: w with x).
+/// for every M, `All`): rows of whole vectors within one subgroup and over
+/// half of it, of kFewRowsFormVectors vectors a thread or more, or of fewer
+/// whose twin would re-read x (shouldRereadRows), which the first kernel
+/// holds (as for few rows, at so few vectors). Past twice the shared cache
+/// the twins that re-read lost in every cell measured, at four vectors too
+/// (bf16 832 / 960: the first kernel +1.6 to +4.5%), while those that hold
+/// x ran level with the first kernel (three vectors, 768: 0.998-1.002; f16
+/// 832 / 960, four vectors of f16, held by kMaxHeldConvertedValues: -1.2 to
+/// +0.2%); so the re-read, not w's late loads, is what the twin costs
+/// there. H100, PERFLOG.md, forty-fifth and forty-sixth sessions. Its
+/// callers also require M given at launch: rownorm-tile-rows then makes it
+/// no twin, and the passes that shape a kernel for few rows (RowReread.h's
+/// rowsServed) shape it so, also where no twin is made for another reason
+/// (cache-hints=none: w with x).
 bool keepsFewRowsForm(const TargetInfo &target, const RowKernelShape &shape);
 
 /// Records `requested` as the module's target unless one is recorded already.
