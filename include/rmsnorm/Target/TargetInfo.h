@@ -232,7 +232,10 @@ inline constexpr int64_t kFewRowsFormVectors = 5;
 /// x ran level with the first kernel (three vectors, 768: 0.998-1.002; f16
 /// 832 / 960, four vectors of f16, held by kMaxHeldConvertedValues: -1.2 to
 /// +0.2%); so the re-read, not w's late loads, is what the twin costs
-/// there. H100, PERFLOG.md, forty-fifth and forty-sixth sessions. Its
+/// there. Measured since: the lone kernels of bf16 800 / 1000 and f32
+/// 416 / 480 / 508 ran +1.2 to +3.2% (bf16) and +0.7 to +2.4% (f32) ahead
+/// of the re-reading twins past twice the shared cache. H100, PERFLOG.md,
+/// forty-fifth to forty-seventh sessions. Its
 /// callers also require M given at launch: rownorm-tile-rows then makes it
 /// no twin, and the passes that shape a kernel for few rows (RowReread.h's
 /// rowsServed) shape it so, also where no twin is made for another reason
