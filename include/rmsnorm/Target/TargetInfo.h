@@ -235,11 +235,10 @@ inline constexpr int64_t kFewRowsFormVectors = 5;
 /// there. Measured since: the lone kernels of bf16 800 / 1000 and f32
 /// 416 / 480 / 508 ran +1.2 to +3.2% (bf16) and +0.7 to +2.4% (f32) ahead
 /// of the re-reading twins past twice the shared cache. H100, PERFLOG.md,
-/// forty-fifth to forty-seventh sessions. Its
-/// callers also require M given at launch: rownorm-tile-rows then makes it
-/// no twin, and the passes that shape a kernel for few rows (RowReread.h's
-/// rowsServed) shape it so, also where no twin is made for another reason
-/// (cache-hints=none: w with x).
+/// forty-fifth to forty-seventh sessions. Its callers also require M given
+/// at launch: rownorm-tile-rows then makes it no twin, and the passes that
+/// shape a kernel for few rows (RowReread.h's rowsServed) shape it so, also
+/// where no twin is made for another reason (cache-hints=none: w with x).
 bool keepsFewRowsForm(const TargetInfo &target, const RowKernelShape &shape);
 
 /// Records `requested` as the module's target unless one is recorded already.
