@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Forty-eighth session (s48b): 32-bit index arithmetic in the kernels.
+# `i32` = the suite's kernels emitted with EXP_INDEX32=1
+# (prototypes/index32.patch: ConvertGpuOpsToNVVM with indexBitwidth 32; a
+# pointer taken as an index widened back to 64 bits; rownorm-cache-hints'
+# addresses in i64), valid while every row index, stride and element offset
+# is below 2^31 (every suite cell: at most 2^30 elements); the ABI is
+# unchanged (the i64 parameters are read as their low 32 bits). ours =
+# out/bench (HEAD, 33d53f8). PTX: 64-bit integer instructions 2-3x fewer
+# (bf16 1024 153 -> 44, 1025 243 -> 107, 127 230 -> 93); registers change
+# in 63 of 87 kernels, down (16-bit 128 / 512 40 -> 32, f32 512 38 -> 32,
+# f32 1025 52 -> 46) and up (bf16 11008 48 -> 61, f32 4099 40 -> 52).
+# Prediction: where a kernel is bound by its instructions (16-bit 127 in
+# the graph column, 16-bit 1025: the ALU pipe twice 1024's, s19b) +3 to +8%;
+# the memory-bound cells (512, 7168, 8192, 16384, f32 32768) +-1% except
+# where registers cross an occupancy step. SASS counts (cuobjdump) first:
+# if ptxas already folds the 64-bit address arithmetic, the gain is small.
+# Here:  BENCH_KERNELS=out/bench tools/gpu/benchmark.sh emit
+#        git apply tools/gpu/prototypes/index32.patch && ninja -C build
+#        EXP_INDEX32=1 BENCH_KERNELS=out/i32 tools/gpu/benchmark.sh emit
+#        git apply -R tools/gpu/prototypes/index32.patch && ninja -C build
+#        rm -f out/bench/*.h out/i32/*.h
+# There (carry out/bench out/i32): OUT=$OUT bash tools/gpu/prototypes/s48b_run.sh
+set -u
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+cd "$ROOT" || exit 1
+card=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)
+R=$OUT/s48b; mkdir -p "$R"; echo "$card" | tee "$R/card.txt"; date -u
+# 1. SASS: instructions per kernel, and the 64-bit integer ones.
+for k in bf16_127 f16_127 f32_127 bf16_1025 f16_1025 bf16_512_many_rows bf16_128_many_rows bf16_8192_many_rows f32_32768; do
+  for v in bench i32; do
+    s=$(cuobjdump -sass out/$v/rms_norm_$k.sm_90.cubin 2>/dev/null | grep -E '^\s+/\*[0-9a-f]{4}\*/' )
+    echo "$k $v instructions $(echo "$s" | wc -l) IADD3.X $(echo "$s" | grep -c 'IADD3.X') LEA.HI $(echo "$s" | grep -c 'LEA.HI') IMAD.WIDE $(echo "$s" | grep -c 'IMAD.WIDE')"
+  done
+done | tee "$R/sass.txt"
+# 2. Numerics of the i32 kernels that are timed.
+cmake -S tools/rmsnorm-harness -B /tmp/hb -G Ninja > "$R/harness-build.txt" 2>&1 \
+  && cmake --build /tmp/hb >> "$R/harness-build.txt" 2>&1 || { tail -20 "$R/harness-build.txt"; exit 1; }
+for t in bf16 f16 f32; do
+  for n in 127 128 512 1025 7168 8192 16384; do
+    for m in out/i32/rms_norm_${t}_${n}.sm_90.json out/i32/rms_norm_${t}_${n}_many_rows.sm_90.json; do
+      [[ -f $m ]] || continue
+      timeout 60 /tmp/hb/bin/rmsnorm-harness "$m" --rows 1,7,rpb+1,4099 --strides n,aligned,misaligned || echo "exit status $? for $m"
+    done
+  done
+done > "$R/harness-log.txt" 2>&1
+echo "harness: $(grep -c '^PASS' "$R/harness-log.txt") passed, $(grep -c '^FAIL' "$R/harness-log.txt") failed, $(grep -c '^exit status' "$R/harness-log.txt") harness errors" | tee "$R/harness.txt"
+date -u
+# 3. Timing, one run per dtype (RUNS="1 2" for two).
+for run in ${RUNS:-1}; do
+  for dt in ${DTYPES:-bf16 f16 f32}; do
+    cells=32768x127,32768x1025,32768x128,32768x512,32768x7168,32768x8192,4096x16384
+    [[ $dt == f32 ]] && cells=32768x127,32768x1025,32768x128,32768x512,32768x8192,32768x32768
+    BENCH_KERNELS=out/bench timeout ${TIMEOUT:-150} bash tools/gpu/benchmark.sh run "$dt" \
+      --cells $cells --variant i32=out/i32 --record "$R/i32-$dt-run$run.json" > "$R/i32-$dt-run$run.log" 2>&1
+    echo "== $dt run $run (exit $?)"
+    grep -E "^(dtype|bf16|f16|f32|cells) " "$R/i32-$dt-run$run.log" | cut -c1-200
+  done
+done
+for dt in ${DTYPES:-bf16 f16 f32}; do
+  echo "== $dt i32"; python3 tools/gpu/variant_ratio.py i32 "$R"/i32-$dt-run*.json 2>&1 | tail -12
+done | tee "$R/ratios.txt"
+date -u
+cd "$OUT" && tar czf s48b.tgz s48b && rm -rf s48b
