@@ -29,12 +29,16 @@
 #        EXP_NARROW=1 BENCH_KERNELS=out/nar tools/gpu/benchmark.sh emit
 #        git apply -R tools/gpu/prototypes/index32.patch && ninja -C build
 #        rm -f out/bench/*.h out/i32/*.h out/nar/*.h
-# There (carry out/bench out/i32 out/nar): OUT=$OUT bash tools/gpu/prototypes/s48b_run.sh
+# There (carry out/bench out/i32 out/nar), two calls of about 5 minutes:
+#        DTYPES=bf16 OUT=$OUT bash tools/gpu/prototypes/s48b_run.sh
+#        CHECKS=0 DTYPES="f16 f32" OUT=$OUT bash tools/gpu/prototypes/s48b_run.sh
+# (a benchmark run of these 6-7 cells with two variants: about 2-3 minutes)
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 cd "$ROOT" || exit 1
 card=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)
 R=$OUT/s48b; mkdir -p "$R"; echo "$card" | tee "$R/card.txt"; date -u
+if [[ ${CHECKS:-1} == 1 ]]; then
 # 1. SASS: instructions per kernel, and the 64-bit integer ones.
 for k in bf16_127 f16_127 f32_127 bf16_1025 f16_1025 bf16_512_many_rows bf16_128_many_rows bf16_8192_many_rows f32_32768; do
   for v in bench i32 nar; do
@@ -55,12 +59,13 @@ for t in bf16 f16 f32; do
 done > "$R/harness-log.txt" 2>&1
 echo "harness: $(grep -c '^PASS' "$R/harness-log.txt") passed, $(grep -c '^FAIL' "$R/harness-log.txt") failed, $(grep -c '^exit status' "$R/harness-log.txt") harness errors" | tee "$R/harness.txt"
 date -u
+fi
 # 3. Timing, one run per dtype (RUNS="1 2" for two).
 for run in ${RUNS:-1}; do
   for dt in ${DTYPES:-bf16 f16 f32}; do
     cells=32768x127,32768x1025,32768x128,32768x512,32768x7168,32768x8192,4096x16384
     [[ $dt == f32 ]] && cells=32768x127,32768x1025,32768x128,32768x512,32768x8192,32768x32768
-    BENCH_KERNELS=out/bench timeout ${TIMEOUT:-150} bash tools/gpu/benchmark.sh run "$dt" \
+    BENCH_KERNELS=out/bench timeout ${TIMEOUT:-240} bash tools/gpu/benchmark.sh run "$dt" \
       --cells $cells --variant i32=out/i32 --variant nar=out/nar --record "$R/i32-$dt-run$run.json" > "$R/i32-$dt-run$run.log" 2>&1
     echo "== $dt run $run (exit $?)"
     grep -E "^(dtype|bf16|f16|f32|cells) " "$R/i32-$dt-run$run.log" | cut -c1-200
@@ -72,4 +77,4 @@ for dt in ${DTYPES:-bf16 f16 f32}; do
   done
 done | tee "$R/ratios.txt"
 date -u
-cd "$OUT" && tar czf s48b.tgz s48b && rm -rf s48b
+cd "$OUT" && d=${DTYPES:-all}; tar czf "s48b-${d// /_}.tgz" s48b && rm -rf s48b
