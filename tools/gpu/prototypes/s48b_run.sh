@@ -18,11 +18,14 @@
 # 64-bit instructions bf16 1024 153 -> 110, 1025 243 -> 211, 127 230 -> 162);
 # registers change in 70 of 87 kernels (16-bit 128 40 -> 32, f32 512 38 ->
 # 32, f32 4096 32 -> 40, f32 16384 54 -> 63).
+# Static SASS here (cubin .text bytes / 16): i32 -5 to -13% (bf16 127
+# -10.6%, bf16 1025 -11.5%, bf16 512 many rows -9.9%), nar -0 to -4%.
 # Prediction: where a kernel is bound by its instructions (16-bit 127 in
-# the graph column, 16-bit 1025: the ALU pipe twice 1024's, s19b) +3 to +8%;
-# the memory-bound cells (512, 7168, 8192, 16384, f32 32768) +-1% except
-# where registers cross an occupancy step. SASS counts (cuobjdump) first:
-# if ptxas already folds the 64-bit address arithmetic, the gain is small.
+# the graph column, 16-bit 1025: the ALU pipe twice 1024's, s19b) +1 to
+# +4% for i32 (zv's -9% gained +1.6% at 1025); 16-bit 512 +1 to +2%; the
+# other memory-bound cells (7168, 8192, 16384, f32 32768) +-1% except where
+# registers cross an occupancy step; nar within +-1%. The SASS counts
+# (cuobjdump) show what ptxas makes of each.
 # Here:  BENCH_KERNELS=out/bench tools/gpu/benchmark.sh emit
 #        git apply tools/gpu/prototypes/index32.patch && ninja -C build
 #        EXP_INDEX32=1 BENCH_KERNELS=out/i32 tools/gpu/benchmark.sh emit
