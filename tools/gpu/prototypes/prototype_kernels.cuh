@@ -57,6 +57,17 @@ __device__ __forceinline__ void rowPerWarp(const T *__restrict__ x, const T *__r
     for (int c = lane; c < N; c += 32) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
   }
 }
+/// Waits for phase 0 of the shared-memory mbarrier at `bar` (a bulk copy's
+/// completion; thread_rows.cu; the older prototypes spell the loop out).
+__device__ __forceinline__ void waitPhase0(uint32_t bar) {
+  uint32_t done = 0;
+  while (!done)
+    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; "
+                 "selp.u32 %0, 1, 0, p; }"
+                 : "=r"(done)
+                 : "r"(bar)
+                 : "memory");
+}
 /// A prototype block's entry: waits for the grid before it (launch_overlap:
 /// the emitted kernels' order of the two instructions), then its first row
 /// `row0`, its rows `nrows` (< R in a last partial block), and whether the

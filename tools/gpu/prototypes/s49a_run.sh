@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Forty-ninth session (s49a, prepared without a device): short odd rows
+# staged by the copy engine with each thread owning one contiguous segment
+# of a row (prototypes/thread_rows.cu) against ours' staged copy (8 threads
+# a row, 16 interleaved elements each) at 32768 x 127, ours' 128 beside
+# (A/A control). Builds, as V TPR16 TPR32 MINB16 MINB32:
+#   tr1 1 2 1 1  16-bit: one thread a row (255 registers, 4 blocks of 64
+#                threads a processor: 512 blocks in one wave); f32 2 segments
+#   tr2 2 4 4 1  16-bit 2 segments (128 registers); f32 4 segments (79)
+#   tr4 4 4 4 4  4 segments (64 registers; f32 spills 40 bytes)
+# Static SASS of the fast path (cubin .text / 16 with the fallback removed,
+# nvcc 13.0) per row: bf16 tr1 ~1290, tr2 ~1470, tr4 ~1890 instructions,
+# against ours' 2.56 M warp instructions for 32768 rows (s26c: ~2500 a row)
+# and the aligned 128's 1.55 M (~1510 a row). The index arithmetic (every
+# element summed and stored once by its owner, conflict-free word reads)
+# was checked on the CPU by prototypes/thread_rows_check.py.
+# Prediction: the staged 127 is issue-bound in graph replay (s27b); with
+# ~half its instructions but a quarter of its warps resident (8 against 36)
+# and a block's copy in, work and copy out not overlapped, tr1 16-bit 127
+# +10 to +25% over ours (82-92% of the copy; the adjacency rule wants
+# ~90%), tr2 +5 to +20%, tr4 0 to +10%; f32 127 -5 to +5%; 128 A/A +-1.5%.
+# If tr1 or tr2 reaches 1.2x ours, the compiler form is a segment-per-thread
+# layout in rownorm-stage-rows (its bank-free phase interleave included).
+# Here:  BENCH_KERNELS=out/bench tools/gpu/benchmark.sh emit   (or any
+#        emit that holds ours' 127 and 128 kernels)
+#        for cfg in "tr1 1 2 1 1" "tr2 2 4 4 1" "tr4 4 4 4 4"; do set -- $cfg
+#          d=out/$1; mkdir -p $d
+#          nvcc -arch=sm_90 -O3 -cubin -DTPR16=$2 -DTPR32=$3 -DMINB16=$4 -DMINB32=$5 \
+#            tools/gpu/prototypes/thread_rows.cu -o $d/thread_rows.cubin
+#          (cd tools/gpu/prototypes && python3 thread_rows_manifests.py ../../../out/bench ../../../$d $2 $3)
+#        done
+#        rm -f out/bench/*.h
+# There (carry out/bench out/tr1 out/tr2 out/tr4; about 5 minutes):
+#        OUT=$OUT bash tools/gpu/prototypes/s49a_run.sh
+# CHECKS=0 skips the numerics and sanitizers; RUNS="1" one timing run.
+set -u
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+cd "$ROOT" || exit 1
+R=$OUT/s49a; mkdir -p "$R"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$R/card.txt"; date -u
+if [[ ${CHECKS:-1} == 1 ]]; then
+  cmake -S tools/rmsnorm-harness -B /tmp/hb -G Ninja > "$R/harness-build.txt" 2>&1 \
+    && cmake --build /tmp/hb >> "$R/harness-build.txt" 2>&1 || { tail -20 "$R/harness-build.txt"; exit 1; }
+  # Numerics: full blocks (the fast path), partial last blocks and other
+  # strides (perRowLoop), strides that break alignment.
+  for d in out/tr1 out/tr2 out/tr4; do
+    for dt in bf16 f16 f32; do
+      timeout 60 /tmp/hb/bin/rmsnorm-harness $d/rms_norm_${dt}_127.sm_90.json \
+        --rows 1,7,64,65,128,32768 --strides n,aligned,misaligned || echo "exit status $? for $d $dt"
+    done
+  done > "$R/harness-log.txt" 2>&1
+  echo "harness: $(grep -c '^PASS' "$R/harness-log.txt") passed, $(grep -c '^FAIL' "$R/harness-log.txt") failed, $(grep -c '^exit status' "$R/harness-log.txt") harness errors" | tee "$R/harness.txt"
+  # Sanitizers: y written in place between the copies (racecheck), the
+  # last segment's masked reads and w's partial vector (memcheck).
+  for tool in memcheck racecheck; do
+    for m in out/tr1/rms_norm_bf16_127 out/tr1/rms_norm_f32_127 out/tr2/rms_norm_f16_127 out/tr4/rms_norm_bf16_127; do
+      timeout 120 compute-sanitizer --tool $tool --error-exitcode 7 /tmp/hb/bin/rmsnorm-harness \
+        $m.sm_90.json --rows 128,65 --strides n || echo "exit status $? for $tool $m"
+    done
+  done > "$R/sanitizers.txt" 2>&1
+  grep -E "ERROR SUMMARY|RACECHECK SUMMARY|^exit status" "$R/sanitizers.txt" | tee -a "$R/harness.txt"
+  date -u
+fi
+for run in ${RUNS:-1 2}; do
+  for dt in bf16 f16 f32; do
+    BENCH_KERNELS=out/bench timeout ${TIMEOUT:-150} bash tools/gpu/benchmark.sh run "$dt" \
+      --cells 32768x127,32768x128 --variant tr1=out/tr1 --variant tr2=out/tr2 --variant tr4=out/tr4 \
+      --record "$R/tr-$dt-run$run.json" > "$R/tr-$dt-run$run.log" 2>&1
+    echo "== $dt run $run (exit $?)"
+    grep -E "^(dtype|bf16|f16|f32|cells) " "$R/tr-$dt-run$run.log" | cut -c1-200
+  done
+done
+for dt in bf16 f16 f32; do
+  for v in tr1 tr2 tr4; do
+    echo "== $dt $v"; python3 tools/gpu/variant_ratio.py $v "$R"/tr-$dt-run*.json 2>&1 | tail -6
+  done
+done | tee "$R/ratios.txt"
+date -u
+cd "$OUT" && tar czf s49a.tgz s49a && rm -rf s49a
