@@ -13,7 +13,10 @@ where S sub-tiles fit 48 KiB (as in bulk_staged_rows.cu).
 The runtime does not read static_shared_bytes (the image declares its
 shared memory); it is set to the staged rows' size for all.
 """
+import glob
 import json
+import os
+import shutil
 import sys
 
 # (dtype, N): (threads per row, rows per block), as in staged_rows.cu.
@@ -40,6 +43,30 @@ def write_manifest(defaults, out, dtype, n, threads, rows, prototype):
     m["resources"]["reported_by"] = "nvcc prototype"
     with open(f"{out}/{name}", "w") as f:
         json.dump(m, f, indent=2)
+
+
+def ours_kernels(ours, out):
+    """Yields (manifest, path) for ours' first kernel of each width (the
+    *_widths.py scripts' scan); `copy_ours(ours, out, path)` copies one of
+    them, with its twins, where the prototype takes no kernel."""
+    for path in sorted(glob.glob(f"{ours}/rms_norm_*.sm_90.json")):
+        m = json.load(open(path))
+        if m.get("from_rows") is None:  # a twin for many rows goes with its first
+            yield m, path
+
+
+def copy_ours(ours, out, path):
+    kernel = os.path.basename(path)[: -len(".sm_90.json")]
+    for f in glob.glob(f"{ours}/{kernel}*.sm_90.*"):
+        if not f.endswith(".h"):
+            shutil.copy(f, out)
+
+
+def write_kernel_list(out, lines):
+    """DIR/kernels.inc, for nvcc -DKERNEL_LIST='"kernels.inc"' -I DIR."""
+    with open(f"{out}/kernels.inc", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"{len(lines)} prototype kernels in {out}/kernels.inc")
 
 
 def main(defaults, out, prototype="staged_rows", subtiles="1"):
