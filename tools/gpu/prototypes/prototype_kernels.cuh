@@ -23,6 +23,7 @@ template <typename T, int N, int TPR>
 __device__ __forceinline__ void perRowLoop(const T *__restrict__ x, const T *__restrict__ w,
                                            T *__restrict__ y, float eps, long long row0,
                                            long long nrows, long long xs, long long ys) {
+  static_assert((TPR & (TPR - 1)) == 0 && TPR <= 32, "the shuffles span a power of two");
   const int t = threadIdx.x, r = threadIdx.y;
   const bool live = r < nrows;
   const T *xr = x + (row0 + (live ? r : 0)) * xs;

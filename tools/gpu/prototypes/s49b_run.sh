@@ -4,11 +4,12 @@
 # segment-per-thread layout of prototypes/thread_rows.cu pays among the
 # staged odd widths, 32768 x 63 / 127 / 191 / 255 (all staged by ours).
 # Builds (thread_rows_widths.py; segments raised to what a width needs,
-# no register cap, 64 rows a block, f32 191 / 255 32): tro1 = 16-bit 1
-# segment a row (191 / 255: 2), f32 2 (191: 3, 255: 4); tro2 = 16-bit 2,
-# f32 4. Registers (nvcc 13.0, no spills): tro1 16-bit 63 164-167, 127 /
-# 191 / 255 233-255; f32 63 79, others 167; tro2 16-bit 63 72, 127 161,
-# 191 / 255 233-255; f32 63 47, 127 79, 191 127, 255 167.
+# then to a power of two, no register cap, 64 rows a block, f32 191 / 255
+# 32): tro1 = 16-bit 1 segment a row (191 / 255: 2), f32 2 (191 / 255: 4);
+# tro2 = 16-bit 2, f32 4. Registers (nvcc 13.0, no spills): tro1 16-bit 63
+# 164-167, 127 / 191 / 255 233-255; f32 63 79, 127 / 255 167, 191 127;
+# tro2 16-bit 63 72, 127 161, 191 / 255 233-255; f32 63 47, 127 79, 191
+# 127, 255 167.
 # Prediction: as s49a at 127; 63 (ours 2.8-3x the unstaged kernel already,
 # 16 threads a row there) +0 to +15%; 191 / 255 (2 segments of 96 / 128,
 # 255 registers: 2 blocks of 128 threads a processor, 1.9 waves) -10 to

@@ -29,9 +29,10 @@
 // Build: nvcc -arch=sm_90 -O3 -cubin -DTPR16=T -DTPR32=U [-DMINB16=B]
 // [-DMINB32=B] thread_rows.cu (T, U: segments a 16-bit / f32 row, a segment
 // held in at most 64 registers; B: blocks a processor for __launch_bounds__).
-// Manifests: thread_rows_manifests.py. Index arithmetic checked on the CPU
-// (every element summed and stored once by its owner, one bank a lane) by
-// thread_rows_check.py.
+// Manifests: thread_rows_manifests.py. The fast path and the fallback's
+// shuffles are emulated bit for bit on the CPU by thread_rows_check.py
+// (every element summed and stored once by its owner, the right w column,
+// no read past w or the buffer, results against an fp64 reference).
 #include "prototype_kernels.cuh"
 
 #ifndef TPR16 // segments a 16-bit row
@@ -91,7 +92,9 @@ __device__ __forceinline__ void threadRows(const T *__restrict__ x, const T *__r
   __shared__ __align__(8) unsigned long long bar;
   long long row0;
   int nrows;
-  const uintptr_t bases = reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y);
+  // w too: its segments are read as 16-byte vectors.
+  const uintptr_t bases = reinterpret_cast<uintptr_t>(x) | reinterpret_cast<uintptr_t>(y) |
+                          reinterpret_cast<uintptr_t>(w);
   if (!enterBlock<N>(R, rows, xs, ys, bases, row0, nrows)) {
     perRowLoop<T, N, TPR>(x, w, y, eps, row0, nrows, xs, ys);
     return;

@@ -5,8 +5,9 @@ block [TPR, ROWS] as built (TPR16 for bf16 / f16, TPR32 for f32), and ours'
 N = 128 kernels copied beside them (the A/A control). Usage, from the
 repository root:
   nvcc -arch=sm_90 -O3 -cubin -DTPR16=T -DTPR32=U [-DMINB16=B -DMINB32=C] \\
-       tools/gpu/prototypes/thread_rows.cu -o DIR/thread_rows.cubin
+       [-DROWS=ROWS] tools/gpu/prototypes/thread_rows.cu -o DIR/thread_rows.cubin
   python3 tools/gpu/prototypes/thread_rows_manifests.py out/bench DIR T U [ROWS]
+(ROWS the same in both: the manifest's block must be the kernel's.)
 """
 import glob
 import shutil

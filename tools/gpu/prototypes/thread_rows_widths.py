@@ -2,9 +2,9 @@
 """thread_rows.cu on other odd widths (s49b, prepared in the forty-ninth
 session): from a folder emitted with BENCH_WIDTHS (ours), writes
 DIR/kernels.inc (THREAD_ROWS_KERNEL lines for nvcc -DKERNEL_LIST) and DIR's
-manifests for every odd width whose segments fit 64 registers: TPR16 / TPR32
-segments a row, raised to what the width needs (16-bit ceil(N / 128), f32
-ceil(N / 64)), 64 rows a block (f32 rows past 160
+manifests for every odd width up to 256 (ours' staging limit): TPR16 / TPR32
+segments a row, raised to what the width needs (a segment in 64 registers:
+16-bit ceil(N / 128), f32 ceil(N / 64)) and then to a power of two, 64 rows a block (f32 rows past 160
 elements: 32, within static shared memory), no register cap. Even widths get ours'
 files (an A/A control). Usage, from the repository root:
   BENCH_WIDTHS="63 127 191 255" BENCH_KERNELS=out/bench-odd tools/gpu/benchmark.sh emit
@@ -26,11 +26,12 @@ def main(ours, out, tpr16, tpr32):
     for m, path in ours_kernels(ours, out):
         dtype, n = m["dtype"], m["n"]
         per_reg = 2 if dtype != "f32" else 1  # elements a 32-bit register
-        if n % 2 == 0 or n > 4 * 64 * per_reg:
+        if n % 2 == 0 or n > 256:  # ours stages rows of at most 256 elements
             copy_ours(ours, out, path)
             continue
         tpr = int(tpr32 if dtype == "f32" else tpr16)
         tpr = max(tpr, -(-n // (64 * per_reg)))
+        tpr = 1 << (tpr - 1).bit_length()  # perRowLoop's shuffles want a power of two
         rows = 64 if 64 * n * (4 // per_reg) <= 40 * 1024 else 32  # static shared memory
         lines.append(f"THREAD_ROWS_KERNEL(rms_norm_{dtype}_{n}, {CTYPES[dtype]}, {n}, "
                      f"{tpr}, {rows}, 1)")
