@@ -9,12 +9,12 @@ word read passes the buffer's padding, and that y is within 8e-3 (16-bit) /
 1e-5 (f32) of an fp64 reference, relative to the largest |y|; and that the
 fallback's shuffles give every row its whole sum. The configurations are
 the ones s49a builds and the ones thread_rows_widths.py picks.
-Faults planted in a copy and caught: the pair store's `2 * j + 2 < SEG`
-dropped, the sum's mask `i < SEG`, rows not interleaved by phase, a p = 0
-row's lone last element dropped, SEG not rounded to whole vectors, the
-funnel shift reversed, w's column off by the phase, the partial sums
-indexed by the row, w's vector test on SEG, padding of SEG - LAST, a
-fallback of three threads a row (not a power of two).
+Faults planted in a copy and caught (each makes it exit 1): the pair
+store's `2 * j + 2 < SEG` dropped, the sum's mask `i < SEG`, rows not
+interleaved by phase, a p = 0 row's lone last element dropped, the funnel
+shift reversed, w's column off by the phase, the partial sums indexed by
+the row, w's vector test on SEG, padding of SEG - LAST, a fallback of three
+threads a row (not a power of two).
 Usage: python3 thread_rows_check.py   (exits non-zero on a failure)
 """
 import math
