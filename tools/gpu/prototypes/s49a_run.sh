@@ -19,8 +19,20 @@
 # and a block's copy in, work and copy out not overlapped, tr1 16-bit 127
 # +10 to +25% over ours (82-92% of the copy; the adjacency rule wants
 # ~90%), tr2 +5 to +20%, tr4 0 to +10%; f32 127 -5 to +5%; 128 A/A +-1.5%.
-# If tr1 or tr2 reaches 1.2x ours, the compiler form is a segment-per-thread
-# layout in rownorm-stage-rows (its bank-free phase interleave included).
+# Also `ct`: ours' compiler with the schedule overridden to tr1's layout
+# (prototypes/s49a_ct.mlir: 16-bit 1 x 15 vectors and the tail, 64 rows a
+# block; f32 2 x 16, 32 rows), which rownorm-stage-rows stages as it is:
+# its staged copy alone (staged-only.patch, static) is 1416 instructions a
+# row in 16-bit against the default schedule's 8 x 336 = 2688 (f32 1120
+# against 2112); 167 registers (f32 143); unlike tr1 a lane's rows are
+# consecutive (2-way bank conflicts on the buffer's words), a vector reads
+# five words (tr1: 65 a row) and the kernel keeps its two other copies
+# (5288 static instructions; code a kernel never runs cost 1-3%, s26e).
+# Prediction: ct +5 to +20% at 16-bit 127, below tr1; f32 -5 to +5%.
+# If ct gains, the compiler form is a cost-model change (rows that
+# rownorm-stage-rows stages take few threads a row and many vectors) with
+# the rows interleaved by phase if tr1 leads ct; if only tr1 gains, a
+# segment-per-thread layout in rownorm-stage-rows.
 # Here:  BENCH_KERNELS=out/bench tools/gpu/benchmark.sh emit   (or any
 #        emit that holds ours' 127 and 128 kernels)
 #        for cfg in "tr1 1 2 1 1" "tr2 2 4 4 1" "tr4 4 4 4 4"; do set -- $cfg
@@ -29,8 +41,11 @@
 #            tools/gpu/prototypes/thread_rows.cu -o $d/thread_rows.cubin
 #          (cd tools/gpu/prototypes && python3 thread_rows_manifests.py ../../../out/bench ../../../$d $2 $3)
 #        done
+#        build/bin/rmsnorm-emit tools/gpu/prototypes/s49a_ct.mlir --target=nvptx -o out/ct
+#        rm -f out/ct/*.h; for dt in bf16 f16 f32; do for f in out/bench/rms_norm_${dt}_128*.sm_90.*; do
+#          [[ $f == *.h ]] || cp $f out/ct/; done; done
 #        rm -f out/bench/*.h
-# There (carry out/bench out/tr1 out/tr2 out/tr4; about 5 minutes):
+# There (carry out/bench out/tr1 out/tr2 out/tr4 out/ct; about 6 minutes):
 #        OUT=$OUT bash tools/gpu/prototypes/s49a_run.sh
 # CHECKS=0 skips the numerics and sanitizers; RUNS="1" one timing run.
 set -u
@@ -43,7 +58,7 @@ if [[ ${CHECKS:-1} == 1 ]]; then
     && cmake --build /tmp/hb >> "$R/harness-build.txt" 2>&1 || { tail -20 "$R/harness-build.txt"; exit 1; }
   # Numerics: full blocks (the fast path), partial last blocks and other
   # strides (perRowLoop), strides that break alignment.
-  for d in out/tr1 out/tr2 out/tr4; do
+  for d in out/tr1 out/tr2 out/tr4 out/ct; do
     for dt in bf16 f16 f32; do
       timeout 60 /tmp/hb/bin/rmsnorm-harness $d/rms_norm_${dt}_127.sm_90.json \
         --rows 1,7,64,65,128,32768 --strides n,aligned,misaligned || echo "exit status $? for $d $dt"
@@ -53,7 +68,7 @@ if [[ ${CHECKS:-1} == 1 ]]; then
   # Sanitizers: y written in place between the copies (racecheck), the
   # last segment's masked reads and w's partial vector (memcheck).
   for tool in memcheck racecheck; do
-    for m in out/tr1/rms_norm_bf16_127 out/tr1/rms_norm_f32_127 out/tr2/rms_norm_f16_127 out/tr4/rms_norm_bf16_127; do
+    for m in out/tr1/rms_norm_bf16_127 out/tr1/rms_norm_f32_127 out/tr2/rms_norm_f16_127 out/tr4/rms_norm_bf16_127 out/ct/rms_norm_bf16_127; do
       timeout 120 compute-sanitizer --tool $tool --error-exitcode 7 /tmp/hb/bin/rmsnorm-harness \
         $m.sm_90.json --rows 128,65 --strides n || echo "exit status $? for $tool $m"
     done
@@ -71,7 +86,7 @@ for run in ${RUNS:-1 2}; do
   done
 done
 for dt in bf16 f16 f32; do
-  for v in tr1 tr2 tr4; do
+  for v in tr1 tr2 tr4 ct; do
     echo "== $dt $v"; python3 tools/gpu/variant_ratio.py $v "$R"/tr-$dt-run*.json 2>&1 | tail -6
   done
 done | tee "$R/ratios.txt"
