@@ -79,7 +79,7 @@ fi
 for run in ${RUNS:-1 2}; do
   for dt in bf16 f16 f32; do
     BENCH_KERNELS=out/bench timeout ${TIMEOUT:-150} bash tools/gpu/benchmark.sh run "$dt" \
-      --cells 32768x127,32768x128 --variant tr1=out/tr1 --variant tr2=out/tr2 --variant tr4=out/tr4 \
+      --cells 32768x127,32768x128 --variant tr1=out/tr1 --variant tr2=out/tr2 --variant tr4=out/tr4 --variant ct=out/ct \
       --record "$R/tr-$dt-run$run.json" > "$R/tr-$dt-run$run.log" 2>&1
     echo "== $dt run $run (exit $?)"
     grep -E "^(dtype|bf16|f16|f32|cells) " "$R/tr-$dt-run$run.log" | cut -c1-200
