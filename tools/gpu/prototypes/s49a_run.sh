@@ -29,6 +29,14 @@
 # five words (tr1: 65 a row) and the kernel keeps its two other copies
 # (5288 static instructions; code a kernel never runs cost 1-3%, s26e).
 # Prediction: ct +5 to +20% at 16-bit 127, below tr1; f32 -5 to +5%.
+# And two of ours with prototypes/stage-words-phases.patch (rownorm-stage-
+# rows: a warp takes staged 16-bit rows of one alignment phase, and a
+# vector's first word is (row start >> 1) + column / 2 so that a thread's
+# consecutive vectors share their boundary word): `ctx` = ct so built (word
+# reads 82 -> 68 a thread in 16-bit, f32 unchanged), `dx` = ours' default
+# schedules so built (16-bit 127 8 x 2: the interleave only; registers bf16
+# 39 -> 40, f16 44 -> 40). Prediction: ctx +2 to +8% over ct (tr1's
+# layout); dx -3 to +3% over ours.
 # If ct gains, the compiler form is a cost-model change (rows that
 # rownorm-stage-rows stages take few threads a row and many vectors) with
 # the rows interleaved by phase if tr1 leads ct; if only tr1 gains, a
@@ -44,10 +52,18 @@
 #        build/bin/rmsnorm-emit tools/gpu/prototypes/s49a_ct.mlir --target=nvptx -o out/ct
 #        rm -f out/ct/*.h; for dt in bf16 f16 f32; do for f in out/bench/rms_norm_${dt}_128*.sm_90.*; do
 #          [[ $f == *.h ]] || cp $f out/ct/; done; done
+#        git apply tools/gpu/prototypes/stage-words-phases.patch && ninja -C build
+#        build/bin/rmsnorm-emit tools/gpu/prototypes/s49a_ct.mlir --target=nvptx -o out/ctx
+#        grep -A3 '@rms_norm_[a-z0-9]*_127(' out/bench/bench.mlir | grep -v '^--' > /tmp/d127.mlir
+#        build/bin/rmsnorm-emit /tmp/d127.mlir --target=nvptx -o out/dx
+#        git apply -R tools/gpu/prototypes/stage-words-phases.patch && ninja -C build
+#        for d in ctx dx; do rm -f out/$d/*.h; (same 128 copies as for ct); done
 #        rm -f out/bench/*.h
-# There (carry out/bench out/tr1 out/tr2 out/tr4 out/ct; about 6 minutes):
-#        OUT=$OUT bash tools/gpu/prototypes/s49a_run.sh
-# CHECKS=0 skips the numerics and sanitizers; RUNS="1" one timing run.
+# There (carry out/bench out/tr1 out/tr2 out/tr4 out/ct out/ctx out/dx; about
+# 7 minutes):
+#        OUT=$OUT bash tools/gpu/prototypes/s49a_run.sh               (checks, run 1)
+#        CHECKS=0 RUNS=2 OUT=$OUT bash tools/gpu/prototypes/s49a_run.sh  (run 2)
+# (the second call's archive is s49a-run2.tgz; ratios pool what the call has)
 set -u
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 cd "$ROOT" || exit 1
@@ -58,7 +74,7 @@ if [[ ${CHECKS:-1} == 1 ]]; then
     && cmake --build /tmp/hb >> "$R/harness-build.txt" 2>&1 || { tail -20 "$R/harness-build.txt"; exit 1; }
   # Numerics: full blocks (the fast path), partial last blocks and other
   # strides (perRowLoop), strides that break alignment.
-  for d in out/tr1 out/tr2 out/tr4 out/ct; do
+  for d in out/tr1 out/tr2 out/tr4 out/ct out/ctx out/dx; do
     for dt in bf16 f16 f32; do
       timeout 60 /tmp/hb/bin/rmsnorm-harness $d/rms_norm_${dt}_127.sm_90.json \
         --rows 1,7,64,65,128,32768 --strides n,aligned,misaligned || echo "exit status $? for $d $dt"
@@ -68,7 +84,7 @@ if [[ ${CHECKS:-1} == 1 ]]; then
   # Sanitizers: y written in place between the copies (racecheck), the
   # last segment's masked reads and w's partial vector (memcheck).
   for tool in memcheck racecheck; do
-    for m in out/tr1/rms_norm_bf16_127 out/tr1/rms_norm_f32_127 out/tr2/rms_norm_f16_127 out/tr4/rms_norm_bf16_127 out/ct/rms_norm_bf16_127; do
+    for m in out/tr1/rms_norm_bf16_127 out/tr1/rms_norm_f32_127 out/tr4/rms_norm_f16_127 out/ctx/rms_norm_f16_127 out/dx/rms_norm_bf16_127; do
       timeout 120 compute-sanitizer --tool $tool --error-exitcode 7 /tmp/hb/bin/rmsnorm-harness \
         $m.sm_90.json --rows 128,65 --strides n || echo "exit status $? for $tool $m"
     done
@@ -76,19 +92,20 @@ if [[ ${CHECKS:-1} == 1 ]]; then
   grep -E "ERROR SUMMARY|RACECHECK SUMMARY|^exit status" "$R/sanitizers.txt" | tee -a "$R/harness.txt"
   date -u
 fi
-for run in ${RUNS:-1 2}; do
+for run in ${RUNS:-1}; do
   for dt in bf16 f16 f32; do
-    BENCH_KERNELS=out/bench timeout ${TIMEOUT:-150} bash tools/gpu/benchmark.sh run "$dt" \
+    BENCH_KERNELS=out/bench timeout ${TIMEOUT:-120} bash tools/gpu/benchmark.sh run "$dt" \
       --cells 32768x127,32768x128 --variant tr1=out/tr1 --variant tr2=out/tr2 --variant tr4=out/tr4 --variant ct=out/ct \
+      --variant ctx=out/ctx --variant dx=out/dx \
       --record "$R/tr-$dt-run$run.json" > "$R/tr-$dt-run$run.log" 2>&1
     echo "== $dt run $run (exit $?)"
     grep -E "^(dtype|bf16|f16|f32|cells) " "$R/tr-$dt-run$run.log" | cut -c1-200
   done
 done
 for dt in bf16 f16 f32; do
-  for v in tr1 tr2 tr4 ct; do
+  for v in tr1 tr2 tr4 ct ctx dx; do
     echo "== $dt $v"; python3 tools/gpu/variant_ratio.py $v "$R"/tr-$dt-run*.json 2>&1 | tail -6
   done
 done | tee "$R/ratios.txt"
 date -u
-cd "$OUT" && tar czf s49a.tgz s49a && rm -rf s49a
+cd "$OUT" && tar czf "s49a-run${RUNS:-1}.tgz" s49a && rm -rf s49a
