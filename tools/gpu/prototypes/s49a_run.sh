@@ -14,11 +14,15 @@
 # and the aligned 128's 1.55 M (~1510 a row). The index arithmetic (every
 # element summed and stored once by its owner, conflict-free word reads)
 # was checked on the CPU by prototypes/thread_rows_check.py.
-# Prediction: the staged 127 is issue-bound in graph replay (s27b); with
-# ~half its instructions but a quarter of its warps resident (8 against 36)
-# and a block's copy in, work and copy out not overlapped, tr1 16-bit 127
-# +10 to +25% over ours (82-92% of the copy; the adjacency rule wants
-# ~90%), tr2 +5 to +20%, tr4 0 to +10%; f32 127 -5 to +5%; 128 A/A +-1.5%.
+# Prediction: the staged 127 is issue-bound in graph replay (s27b: active
+# cycles in proportion to instructions; issue alone is ~2.8 of ours' ~4.9
+# us a call at 4 schedulers a processor), but fewer instructions with fewer
+# warps have lost before: 4 x 4 against 8 x 2 at 16-bit 111-127 (s21e)
+# cut the staged path's instructions a row by 21% (static 2112 against
+# 2688) and ran 3-9% slower. tr1 keeps 8 warps a processor (ours up to
+# 48), tr2 16, tr4 ~31. So a wide range, best where warps stay: tr1 -15
+# to +15%, tr2 -10 to +15%, tr4 -5 to +15% at 16-bit 127 (the adjacency
+# rule wants +20%); f32 127 -10 to +5%; 128 A/A +-1.5%.
 # Also `ct`: ours' compiler with the schedule overridden to tr1's layout
 # (prototypes/s49a_ct.mlir: 16-bit 1 x 15 vectors and the tail, 64 rows a
 # block; f32 2 x 16, 32 rows), which rownorm-stage-rows stages as it is:
@@ -28,7 +32,9 @@
 # consecutive (2-way bank conflicts on the buffer's words), a vector reads
 # five words (tr1: 65 a row) and the kernel keeps its two other copies
 # (5288 static instructions; code a kernel never runs cost 1-3%, s26e).
-# Prediction: ct +5 to +20% at 16-bit 127, below tr1; f32 -5 to +5%.
+# Prediction: ct -15 to +10% at 16-bit 127 (s21e's direction taken
+# further: static staged path a row t16 3968, t8 2688, t4 2112, t2 1808,
+# t1 1416; t4 lost 3-9% to t8), below tr1; f32 -10 to +5%.
 # And two of ours with prototypes/stage-words-phases.patch (rownorm-stage-
 # rows: a warp takes staged 16-bit rows of one alignment phase, and a
 # vector's first word is (row start >> 1) + column / 2 so that a thread's
