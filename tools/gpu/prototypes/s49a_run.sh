@@ -43,6 +43,11 @@
 # schedules so built (16-bit 127 8 x 2: the interleave only; registers bf16
 # 39 -> 40, f16 44 -> 40). Prediction: ctx +2 to +8% over ct (tr1's
 # layout); dx -3 to +3% over ours.
+# And `c64`: ours' default schedules with 64 rows a block (f32 32;
+# prototypes/s49a_c64.mlir): the 16 KB staged run of the tr variants with
+# ours' layout and instructions (bf16 40 registers, 512 threads: 3 blocks,
+# 48 warps a processor), to tell the run's size from the layout.
+# Prediction: -8 to +2% (a block waits for four times the run).
 # If ct gains, the compiler form is a cost-model change (rows that
 # rownorm-stage-rows stages take few threads a row and many vectors) with
 # the rows interleaved by phase if tr1 leads ct; if only tr1 gains, a
@@ -63,10 +68,11 @@
 #        grep -A3 '@rms_norm_[a-z0-9]*_127(' out/bench/bench.mlir | grep -v '^--' > /tmp/d127.mlir
 #        build/bin/rmsnorm-emit /tmp/d127.mlir --target=nvptx -o out/dx
 #        git apply -R tools/gpu/prototypes/stage-words-phases.patch && ninja -C build
-#        for d in ctx dx; do rm -f out/$d/*.h; (same 128 copies as for ct); done
+#        build/bin/rmsnorm-emit tools/gpu/prototypes/s49a_c64.mlir --target=nvptx -o out/c64
+#        for d in ctx dx c64; do rm -f out/$d/*.h; (same 128 copies as for ct); done
 #        rm -f out/bench/*.h
-# There (carry out/bench out/tr1 out/tr2 out/tr4 out/ct out/ctx out/dx; about
-# 7 minutes):
+# There (carry out/bench out/tr1 out/tr2 out/tr4 out/ct out/ctx out/dx out/c64;
+# about 7 minutes each):
 #        OUT=$OUT bash tools/gpu/prototypes/s49a_run.sh               (checks, run 1)
 #        CHECKS=0 RUNS=2 OUT=$OUT bash tools/gpu/prototypes/s49a_run.sh  (run 2)
 # (the second call's archive is s49a-run2.tgz; ratios pool what the call has)
@@ -80,7 +86,7 @@ if [[ ${CHECKS:-1} == 1 ]]; then
     && cmake --build /tmp/hb >> "$R/harness-build.txt" 2>&1 || { tail -20 "$R/harness-build.txt"; exit 1; }
   # Numerics: full blocks (the fast path), partial last blocks and other
   # strides (perRowLoop), strides that break alignment.
-  for d in out/tr1 out/tr2 out/tr4 out/ct out/ctx out/dx; do
+  for d in out/tr1 out/tr2 out/tr4 out/ct out/ctx out/dx out/c64; do
     for dt in bf16 f16 f32; do
       timeout 60 /tmp/hb/bin/rmsnorm-harness $d/rms_norm_${dt}_127.sm_90.json \
         --rows 1,7,64,65,128,32768 --strides n,aligned,misaligned || echo "exit status $? for $d $dt"
@@ -102,14 +108,14 @@ for run in ${RUNS:-1}; do
   for dt in bf16 f16 f32; do
     BENCH_KERNELS=out/bench timeout ${TIMEOUT:-120} bash tools/gpu/benchmark.sh run "$dt" \
       --cells 32768x127,32768x128 --variant tr1=out/tr1 --variant tr2=out/tr2 --variant tr4=out/tr4 --variant ct=out/ct \
-      --variant ctx=out/ctx --variant dx=out/dx \
+      --variant ctx=out/ctx --variant dx=out/dx --variant c64=out/c64 \
       --record "$R/tr-$dt-run$run.json" > "$R/tr-$dt-run$run.log" 2>&1
     echo "== $dt run $run (exit $?)"
     grep -E "^(dtype|bf16|f16|f32|cells) " "$R/tr-$dt-run$run.log" | cut -c1-200
   done
 done
 for dt in bf16 f16 f32; do
-  for v in tr1 tr2 tr4 ct ctx dx; do
+  for v in tr1 tr2 tr4 ct ctx dx c64; do
     echo "== $dt $v"; python3 tools/gpu/variant_ratio.py $v "$R"/tr-$dt-run*.json 2>&1 | tail -6
   done
 done | tee "$R/ratios.txt"
