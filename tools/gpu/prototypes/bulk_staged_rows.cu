@@ -38,10 +38,6 @@
 #ifndef DEAD_CODE
 #define DEAD_CODE 0
 #endif
-__device__ __forceinline__ uint32_t smemAddr(const void *p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-
 // S sub-tiles of RS rows each (a block's R = S * RS rows; block [TPR / S,
 // R]): all S bulk loads are issued at once and sub-tile i is stored while
 // i + 1 is scaled, so a block's loads and stores overlap (S = 1: none).

@@ -58,6 +58,11 @@ __device__ __forceinline__ void rowPerWarp(const T *__restrict__ x, const T *__r
     for (int c = lane; c < N; c += 32) yr[c] = fromF<T>(toF(xr[c]) * s * toF(w[c]));
   }
 }
+/// The shared-memory address of `p` (for the bulk copies' and mbarriers'
+/// operands; bulk_staged_rows.cu, row_staged_rows.cu, thread_rows.cu).
+__device__ __forceinline__ uint32_t smemAddr(const void *p) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
 /// Waits for phase 0 of the shared-memory mbarrier at `bar` (a bulk copy's
 /// completion; thread_rows.cu; the older prototypes spell the loop out).
 __device__ __forceinline__ void waitPhase0(uint32_t bar) {

@@ -22,10 +22,6 @@
 //        row_staged_rows.cu -o DIR/row_staged_rows.cubin
 #include "prototype_kernels.cuh"
 
-__device__ __forceinline__ uint32_t smemAddr(const void *p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-
 // -DEARLY_W=0: w's vectors loaded after the reduction (fewer registers held).
 #ifndef EARLY_W
 #define EARLY_W 1

@@ -45,7 +45,7 @@ def write_manifest(defaults, out, dtype, n, threads, rows, prototype):
         json.dump(m, f, indent=2)
 
 
-def ours_kernels(ours, out):
+def ours_kernels(ours):
     """Yields (manifest, path) for ours' first kernel of each width (the
     *_widths.py scripts' scan); `copy_ours(ours, out, path)` copies one of
     them, with its twins, where the prototype takes no kernel."""

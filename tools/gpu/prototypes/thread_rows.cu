@@ -51,9 +51,6 @@
 #define ROWS 64
 #endif
 
-__device__ __forceinline__ uint32_t smemAddr(const void *p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
 // Two results in one word by one paired conversion (cvt.rn.{bf16x2,f16x2}.f32;
 // two scalar conversions and a pack cost three instructions).
 template <typename T> __device__ __forceinline__ uint32_t pack2(float a, float b);

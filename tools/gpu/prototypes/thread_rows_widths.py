@@ -23,7 +23,7 @@ CTYPES = {"f32": "float", "f16": "__half", "bf16": "__nv_bfloat16"}
 def main(ours, out, tpr16, tpr32):
     os.makedirs(out, exist_ok=True)
     lines = []
-    for m, path in ours_kernels(ours, out):
+    for m, path in ours_kernels(ours):
         dtype, n = m["dtype"], m["n"]
         per_reg = 2 if dtype != "f32" else 1  # elements a 32-bit register
         if n % 2 == 0 or n > 256:  # ours stages rows of at most 256 elements
