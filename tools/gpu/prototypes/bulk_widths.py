@@ -22,9 +22,7 @@ import os
 import shutil
 import sys
 
-from staged_rows_manifests import write_manifest
-
-CTYPES = {"f32": "float", "f16": "__half", "bf16": "__nv_bfloat16"}
+from staged_rows_manifests import CTYPES, write_manifest
 
 
 def main(ours, out, body="bulkStagedSubtiles", stem="bulk_staged_rows"):

@@ -19,6 +19,9 @@ import os
 import shutil
 import sys
 
+# A kernel list's C type of each dtype (the *_widths.py scripts).
+CTYPES = {"f32": "float", "f16": "__half", "bf16": "__nv_bfloat16"}
+
 # (dtype, N): (threads per row, rows per block), as in staged_rows.cu.
 KERNELS = {("bf16", 127): (8, 16), ("f16", 127): (8, 16), ("f32", 127): (16, 8),
            ("bf16", 1025): (32, 8), ("f16", 1025): (32, 8), ("f32", 1025): (32, 4)}

@@ -15,9 +15,8 @@ files (an A/A control). Usage, from the repository root:
 import os
 import sys
 
-from staged_rows_manifests import copy_ours, ours_kernels, write_kernel_list, write_manifest
-
-CTYPES = {"f32": "float", "f16": "__half", "bf16": "__nv_bfloat16"}
+from staged_rows_manifests import (CTYPES, copy_ours, ours_kernels, write_kernel_list,
+                                   write_manifest)
 
 
 def main(ours, out, tpr16, tpr32):
@@ -37,6 +36,7 @@ def main(ours, out, tpr16, tpr32):
                      f"{tpr}, {rows}, 1)")
         write_manifest(ours, out, dtype, n, tpr, rows, "thread_rows")
     write_kernel_list(out, lines)
+
 
 if __name__ == "__main__":
     if len(sys.argv) != 5:
